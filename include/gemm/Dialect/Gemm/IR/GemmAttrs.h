@@ -1,0 +1,54 @@
+//===- GemmAttrs.h - gemm dialect attributes --------------------*- C++ -*-===//
+//
+// Enums and attributes of the gemm dialect, and the conversions between MLIR
+// types and the target table's element kinds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_DIALECT_GEMM_IR_GEMMATTRS_H
+#define GEMM_DIALECT_GEMM_IR_GEMMATTRS_H
+
+#include "gemm/Target/TargetInfo.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include "gemm/Dialect/Gemm/IR/GemmEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "gemm/Dialect/Gemm/IR/GemmAttrs.h.inc"
+
+namespace mlir::gemm {
+
+/// Maps an MLIR element type to the target table's element kind; nullopt for
+/// types no GEMM instruction takes.
+std::optional<ElemKind> getElemKind(Type type);
+
+/// The operand element kind an instruction of `kind` sees for `type`: f32
+/// operands run as tf32 on tensor cores (mma_sync, wgmma) and as f32 on
+/// SIMT/MFMA.
+std::optional<ElemKind> getOperandKind(Type type, Kind kind);
+
+/// Converts the dialect's kind enum to the target table's.
+InstrKind toInstrKind(Kind kind);
+
+/// The `gemm.target` attribute governing `op`: on the op or the nearest
+/// ancestor; null if none.
+TargetAttr lookupTargetAttr(Operation *op);
+
+/// Name of the attribute that attaches a `#gemm.target` to an op or module.
+inline constexpr llvm::StringLiteral kTargetAttrName = "gemm.target";
+
+/// Estimated shared memory (bytes) one block of `config` uses for operands of
+/// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus padding.
+int64_t estimateSharedMemory(ConfigAttr config, unsigned elemBytes);
+
+/// Estimated 32-bit registers per thread: accumulators plus two buffers of A
+/// and B fragments plus a fixed allowance for addressing.
+int64_t estimateRegisters(ConfigAttr config, unsigned operandBytes,
+                          unsigned accBytes, unsigned warpSize);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_DIALECT_GEMM_IR_GEMMATTRS_H

@@ -1,0 +1,159 @@
+//===- GemmAttrs.td - gemm dialect attributes and enums ----*- tablegen -*-===//
+//
+// Enums (layout, instruction kind, shared-memory layout, rasterization,
+// epilogue operand broadcast) and the `#gemm.config` / `#gemm.target`
+// attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_ATTRS_TD
+#define GEMM_ATTRS_TD
+
+include "gemm/Dialect/Gemm/IR/GemmDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Gemm_Layout : I32EnumAttr<"Layout", "operand storage layout", [
+    I32EnumAttrCase<"nn", 0>, I32EnumAttrCase<"nt", 1>,
+    I32EnumAttrCase<"tn", 2>, I32EnumAttrCase<"tt", 3>]> {
+  let cppNamespace = "::mlir::gemm";
+  let description = [{
+    Letter 1 describes A, letter 2 describes B. `n`: A is M x K / B is K x N;
+    `t`: A is K x M / B is N x K. `tn` has both operands K-contiguous, the
+    layout tensor cores consume natively.
+  }];
+}
+
+def Gemm_Kind : I32EnumAttr<"Kind", "implementation kind", [
+    I32EnumAttrCase<"simt", 0>, I32EnumAttrCase<"mma_sync", 1>,
+    I32EnumAttrCase<"wgmma", 2>, I32EnumAttrCase<"mfma", 3>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
+def Gemm_SmemLayout : I32EnumAttr<"SmemLayout", "shared-memory tile layout", [
+    I32EnumAttrCase<"plain", 0>, I32EnumAttrCase<"pad", 1>,
+    I32EnumAttrCase<"swizzle", 2>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
+def Gemm_Raster : I32EnumAttr<"Raster", "block rasterization order", [
+    I32EnumAttrCase<"row", 0>, I32EnumAttrCase<"column", 1>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
+def Gemm_Broadcast : I32EnumAttr<"Broadcast",
+    "how an epilogue operand is indexed", [
+    I32EnumAttrCase<"scalar", 0>, I32EnumAttrCase<"row", 1>,
+    I32EnumAttrCase<"col", 2>, I32EnumAttrCase<"full", 3>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+  let description = [{
+    `scalar`: a scalar value, the same for every element; `row`: a vector of
+    M values indexed by the output row (bias per row); `col`: a vector of N
+    values indexed by the output column (bias per column, the usual linear
+    layer bias); `full`: an M x N (optionally batched) tensor such as a
+    residual.
+  }];
+}
+
+def Gemm_BroadcastAttr : EnumAttr<Gemm_Dialect, Gemm_Broadcast, "bcast"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Gemm_BroadcastArrayAttr
+    : TypedArrayAttrBase<Gemm_BroadcastAttr, "epilogue operand broadcasts">;
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+class Gemm_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Gemm_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
+  let summary = "how a gemm.matmul is implemented";
+  let description = [{
+    The implementation choices of one GEMM kernel:
+
+    - `kind`: `simt` (FFMA / DP4A), `mma_sync` (Ampere-style warp MMA),
+      `wgmma` (Hopper warpgroup MMA), `mfma` (AMD matrix cores).
+    - `block`: the block tile `[BM, BN, BK]`.
+    - `warps`: the warp grid `[WM, WN]` over the block tile; each warp owns a
+      `BM/WM x BN/WN` warp tile.
+    - `instr`: the instruction shape `[m, n, k]` (for `simt`, the per-thread
+      tile `[TM, TN, 1]`).
+    - `stages`: shared-memory pipeline depth (1 = no multi-buffering).
+    - `smem`: shared-memory tile layout (`plain`, `pad`, `swizzle`).
+    - `raster`, `group`: block rasterization order and group size (swizzled
+      launch order for L2 reuse); `group = 1` is plain row/column order.
+    - `split_k`: number of K slices computed by separate blocks.
+
+    Example:
+    ```mlir
+    #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2],
+                 instr = [16, 8, 16], stages = 4, smem = swizzle>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Gemm_Kind>:$kind,
+    ArrayRefParameter<"int64_t", "block tile [BM, BN, BK]">:$block,
+    ArrayRefParameter<"int64_t", "warp grid [WM, WN]">:$warps,
+    ArrayRefParameter<"int64_t", "instruction shape [m, n, k]">:$instr,
+    DefaultValuedParameter<"int64_t", "2">:$stages,
+    DefaultValuedParameter<"::mlir::gemm::SmemLayout",
+        "::mlir::gemm::SmemLayout::swizzle">:$smem,
+    DefaultValuedParameter<"::mlir::gemm::Raster",
+        "::mlir::gemm::Raster::row">:$raster,
+    DefaultValuedParameter<"int64_t", "1">:$group,
+    DefaultValuedParameter<"int64_t", "1">:$split_k
+  );
+  let assemblyFormat = [{
+    `<` `kind` `=` $kind `,` `block` `=` `[` $block `]` `,`
+        `warps` `=` `[` $warps `]` `,` `instr` `=` `[` $instr `]`
+        (`,` `stages` `=` $stages^)? (`,` `smem` `=` $smem^)?
+        (`,` `raster` `=` $raster^)? (`,` `group` `=` $group^)?
+        (`,` `split_k` `=` $split_k^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getBM() const { return getBlock()[0]; }
+    int64_t getBN() const { return getBlock()[1]; }
+    int64_t getBK() const { return getBlock()[2]; }
+    /// Warp tile M and N extents.
+    int64_t getWarpTileM() const { return getBM() / getWarps()[0]; }
+    int64_t getWarpTileN() const { return getBN() / getWarps()[1]; }
+    /// Number of warps (wavefronts on AMD) per block.
+    int64_t getNumWarps() const { return getWarps()[0] * getWarps()[1]; }
+  }];
+}
+
+def Gemm_TargetAttr : Gemm_Attr<"Target", "target"> {
+  let summary = "a chip of the gemm target table";
+  let description = [{
+    Names a chip (`sm_80`, `sm_86`, `sm_89`, `sm_90`, `sm_90a`, `gfx90a`,
+    `gfx942`, `gfx950`). Attached to a module as `gemm.target`, it makes the
+    verifiers check every `#gemm.config` in it against the chip's limits.
+
+    ```mlir
+    module attributes {gemm.target = #gemm.target<"sm_90">} { ... }
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"chip name">:$chip);
+  let assemblyFormat = "`<` $chip `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The table entry; never null for a verified attribute.
+    const ::mlir::gemm::TargetInfo *getInfo() const;
+  }];
+}
+
+#endif // GEMM_ATTRS_TD

@@ -1,0 +1,11 @@
+//===- InitAll.cpp - register gemm-mlir dialects and passes ---------------===//
+
+#include "gemm/InitAll.h"
+#include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+
+void mlir::gemm::registerAllGemmDialects(DialectRegistry &registry) {
+  registry.insert<GemmDialect>();
+}
+
+void mlir::gemm::registerAllGemmPasses() {}

@@ -1,0 +1,234 @@
+//===- TargetInfo.cpp - The one table of GEMM targets ---------------------===//
+//
+// Chip limits and matrix-instruction shapes. Sources: the CUDA C Programming
+// Guide (compute capability tables), the PTX ISA (mma.sync / wgmma shapes and
+// the PTX version each target requires) and AMD's CDNA2/CDNA3/CDNA4 ISA guides
+// and Matrix Instruction Calculator (MFMA shapes per chip).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Target/TargetInfo.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir::gemm;
+
+namespace {
+using E = ElemKind;
+using K = InstrKind;
+
+// mma.sync shapes common to sm_80 and later (PTX ISA 9.7.14.5).
+#define GEMM_SM80_MMA                                                          \
+  {K::mma_sync, E::f16, E::f32, 16, 8, 16},                                    \
+      {K::mma_sync, E::f16, E::f16, 16, 8, 16},                                \
+      {K::mma_sync, E::f16, E::f32, 16, 8, 8},                                 \
+      {K::mma_sync, E::bf16, E::f32, 16, 8, 16},                               \
+      {K::mma_sync, E::bf16, E::f32, 16, 8, 8},                                \
+      {K::mma_sync, E::tf32, E::f32, 16, 8, 8},                                \
+      {K::mma_sync, E::tf32, E::f32, 16, 8, 4},                                \
+      {K::mma_sync, E::f64, E::f64, 8, 8, 4},                                  \
+      {K::mma_sync, E::i8, E::i32, 16, 8, 32},                                 \
+      {K::mma_sync, E::i8, E::i32, 16, 8, 16},                                 \
+      {K::mma_sync, E::i8, E::i32, 8, 8, 16}
+
+// fp8 mma.sync arrived with sm_89 (PTX 8.4).
+#define GEMM_SM89_MMA                                                          \
+  {K::mma_sync, E::f8E4M3FN, E::f32, 16, 8, 32},                               \
+      {K::mma_sync, E::f8E5M2, E::f32, 16, 8, 32}
+
+// wgmma (sm_90a): M is 64, N any multiple of 8 up to the listed maximum.
+#define GEMM_SM90A_WGMMA                                                       \
+  {K::wgmma, E::f16, E::f32, 64, 256, 16},                                     \
+      {K::wgmma, E::f16, E::f16, 64, 256, 16},                                 \
+      {K::wgmma, E::bf16, E::f32, 64, 256, 16},                                \
+      {K::wgmma, E::tf32, E::f32, 64, 256, 8},                                 \
+      {K::wgmma, E::f8E4M3FN, E::f32, 64, 256, 32},                            \
+      {K::wgmma, E::f8E5M2, E::f32, 64, 256, 32},                              \
+      {K::wgmma, E::i8, E::i32, 64, 256, 32}
+
+// MFMA on CDNA2 (gfx90a): AMD Instinct MI200 ISA, section 7.1.
+#define GEMM_CDNA2_MFMA                                                        \
+  {K::mfma, E::f32, E::f32, 32, 32, 2},                                        \
+      {K::mfma, E::f32, E::f32, 16, 16, 4},                                    \
+      {K::mfma, E::f32, E::f32, 4, 4, 1, 16},                                  \
+      {K::mfma, E::f16, E::f32, 32, 32, 8},                                    \
+      {K::mfma, E::f16, E::f32, 16, 16, 16},                                   \
+      {K::mfma, E::f16, E::f32, 4, 4, 4, 16},                                  \
+      {K::mfma, E::bf16, E::f32, 32, 32, 8},                                   \
+      {K::mfma, E::bf16, E::f32, 16, 16, 16},                                  \
+      {K::mfma, E::bf16, E::f32, 4, 4, 4, 16},                                 \
+      {K::mfma, E::f64, E::f64, 16, 16, 4},                                    \
+      {K::mfma, E::f64, E::f64, 4, 4, 4, 4}
+
+const MmaShape sm80Shapes[] = {GEMM_SM80_MMA};
+const MmaShape sm89Shapes[] = {GEMM_SM80_MMA, GEMM_SM89_MMA};
+const MmaShape sm90aShapes[] = {GEMM_SM80_MMA, GEMM_SM89_MMA,
+                                GEMM_SM90A_WGMMA};
+const MmaShape gfx90aShapes[] = {
+    GEMM_CDNA2_MFMA,
+    {K::mfma, E::i8, E::i32, 32, 32, 8},
+    {K::mfma, E::i8, E::i32, 16, 16, 16},
+};
+// CDNA3 (gfx942): MI300 ISA, section 7.1; adds xf32, fp8/bf8 and wider i8.
+const MmaShape gfx942Shapes[] = {
+    GEMM_CDNA2_MFMA,
+    {K::mfma, E::i8, E::i32, 32, 32, 16},
+    {K::mfma, E::i8, E::i32, 16, 16, 32},
+    {K::mfma, E::tf32, E::f32, 32, 32, 4},
+    {K::mfma, E::tf32, E::f32, 16, 16, 8},
+    {K::mfma, E::f8E4M3FN, E::f32, 32, 32, 16},
+    {K::mfma, E::f8E4M3FN, E::f32, 16, 16, 32},
+    {K::mfma, E::f8E5M2, E::f32, 32, 32, 16},
+    {K::mfma, E::f8E5M2, E::f32, 16, 16, 32},
+};
+// CDNA4 (gfx950): MI355 ISA; double-K f16/bf16/i8 forms and f8f6f4, no xf32.
+const MmaShape gfx950Shapes[] = {
+    GEMM_CDNA2_MFMA,
+    {K::mfma, E::f16, E::f32, 32, 32, 16},
+    {K::mfma, E::f16, E::f32, 16, 16, 32},
+    {K::mfma, E::bf16, E::f32, 32, 32, 16},
+    {K::mfma, E::bf16, E::f32, 16, 16, 32},
+    {K::mfma, E::i8, E::i32, 32, 32, 16},
+    {K::mfma, E::i8, E::i32, 16, 16, 32},
+    {K::mfma, E::i8, E::i32, 32, 32, 32},
+    {K::mfma, E::i8, E::i32, 16, 16, 64},
+    {K::mfma, E::f8E4M3FN, E::f32, 32, 32, 16},
+    {K::mfma, E::f8E4M3FN, E::f32, 16, 16, 32},
+    {K::mfma, E::f8E4M3FN, E::f32, 32, 32, 64},
+    {K::mfma, E::f8E4M3FN, E::f32, 16, 16, 128},
+    {K::mfma, E::f8E5M2, E::f32, 32, 32, 16},
+    {K::mfma, E::f8E5M2, E::f32, 16, 16, 32},
+    {K::mfma, E::f8E5M2, E::f32, 32, 32, 64},
+    {K::mfma, E::f8E5M2, E::f32, 16, 16, 128},
+};
+
+constexpr unsigned KiB = 1024;
+
+// name, vendor, arch, warp, threads, smem/block, smem/SM, regs/thread,
+// regs/SM, SMs, min PTX, cp.async, ldmatrix, arch-specific, shapes.
+const TargetInfo targets[] = {
+    {"sm_80", Vendor::nvidia, 80, 32, 1024, 163 * KiB, 164 * KiB, 255, 65536,
+     108, 70, true, true, false, sm80Shapes},
+    {"sm_86", Vendor::nvidia, 86, 32, 1024, 99 * KiB, 100 * KiB, 255, 65536,
+     84, 71, true, true, false, sm80Shapes},
+    {"sm_89", Vendor::nvidia, 89, 32, 1024, 99 * KiB, 100 * KiB, 255, 65536,
+     128, 78, true, true, false, sm89Shapes},
+    {"sm_90", Vendor::nvidia, 90, 32, 1024, 227 * KiB, 228 * KiB, 255, 65536,
+     132, 78, true, true, false, sm89Shapes},
+    {"sm_90a", Vendor::nvidia, 90, 32, 1024, 227 * KiB, 228 * KiB, 255, 65536,
+     132, 80, true, true, true, sm90aShapes},
+    {"gfx90a", Vendor::amd, 0x90a, 64, 1024, 64 * KiB, 64 * KiB, 512, 131072,
+     104, 0, false, false, false, gfx90aShapes},
+    {"gfx942", Vendor::amd, 0x942, 64, 1024, 64 * KiB, 64 * KiB, 512, 131072,
+     304, 0, false, false, false, gfx942Shapes},
+    {"gfx950", Vendor::amd, 0x950, 64, 1024, 160 * KiB, 160 * KiB, 512,
+     131072, 256, 0, false, false, false, gfx950Shapes},
+};
+} // namespace
+
+bool TargetInfo::supportsKind(InstrKind kind) const {
+  if (kind == InstrKind::simt)
+    return true;
+  return llvm::any_of(mmaShapes,
+                      [&](const MmaShape &s) { return s.kind == kind; });
+}
+
+llvm::SmallVector<MmaShape, 4>
+TargetInfo::findShapes(InstrKind kind, ElemKind operand, ElemKind acc) const {
+  llvm::SmallVector<MmaShape, 4> result;
+  for (const MmaShape &s : mmaShapes)
+    if (s.kind == kind && s.operand == operand && s.acc == acc)
+      result.push_back(s);
+  return result;
+}
+
+bool TargetInfo::hasShape(InstrKind kind, ElemKind operand, ElemKind acc,
+                          unsigned m, unsigned n, unsigned k) const {
+  for (const MmaShape &s : findShapes(kind, operand, acc)) {
+    if (s.m != m || s.k != k)
+      continue;
+    // wgmma: N is any multiple of 8 up to the maximum in the table.
+    if (kind == InstrKind::wgmma ? (n % 8 == 0 && n >= 8 && n <= s.n)
+                                 : n == s.n)
+      return true;
+  }
+  return false;
+}
+
+const TargetInfo *mlir::gemm::lookupTarget(llvm::StringRef name) {
+  for (const TargetInfo &t : targets)
+    if (t.name == name)
+      return &t;
+  return nullptr;
+}
+
+llvm::ArrayRef<TargetInfo> mlir::gemm::allTargets() { return targets; }
+
+std::string mlir::gemm::knownTargetNames() {
+  std::string s;
+  for (const TargetInfo &t : targets) {
+    if (!s.empty())
+      s += ", ";
+    s += t.name.str();
+  }
+  return s;
+}
+
+llvm::StringRef mlir::gemm::stringifyElemKind(ElemKind kind) {
+  switch (kind) {
+  case E::f16: return "f16";
+  case E::bf16: return "bf16";
+  case E::f32: return "f32";
+  case E::tf32: return "tf32";
+  case E::f64: return "f64";
+  case E::i8: return "i8";
+  case E::i32: return "i32";
+  case E::f8E4M3FN: return "f8E4M3FN";
+  case E::f8E5M2: return "f8E5M2";
+  }
+  return "unknown";
+}
+
+llvm::StringRef mlir::gemm::stringifyInstrKind(InstrKind kind) {
+  switch (kind) {
+  case K::simt: return "simt";
+  case K::mma_sync: return "mma_sync";
+  case K::wgmma: return "wgmma";
+  case K::mfma: return "mfma";
+  }
+  return "unknown";
+}
+
+unsigned mlir::gemm::elemBytes(ElemKind kind) {
+  switch (kind) {
+  case E::i8:
+  case E::f8E4M3FN:
+  case E::f8E5M2:
+    return 1;
+  case E::f16:
+  case E::bf16:
+    return 2;
+  case E::f32:
+  case E::tf32:
+  case E::i32:
+    return 4;
+  case E::f64:
+    return 8;
+  }
+  return 4;
+}
+
+bool mlir::gemm::isFloat8(ElemKind kind) {
+  return kind == E::f8E4M3FN || kind == E::f8E5M2;
+}
+
+std::optional<unsigned>
+mlir::gemm::choosePtxVersion(const TargetInfo &target,
+                             std::optional<unsigned> requested) {
+  if (!requested)
+    // PTX 8.4 brings fp8 mma.sync (sm_89+); 8.0 covers everything else.
+    return std::max(target.minPtxVersion, target.archVersion >= 89 ? 84u : 80u);
+  if (*requested < target.minPtxVersion)
+    return std::nullopt;
+  return *requested;
+}

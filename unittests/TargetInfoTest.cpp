@@ -1,0 +1,100 @@
+//===- TargetInfoTest.cpp - tests of the target table ---------------------===//
+
+#include "gemm/Target/TargetInfo.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+TEST(TargetInfo, KnowsEveryRequiredChip) {
+  for (const char *name : {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a",
+                           "gfx90a", "gfx942", "gfx950"})
+    EXPECT_NE(lookupTarget(name), nullptr) << name;
+  EXPECT_EQ(lookupTarget("sm_100x"), nullptr);
+  EXPECT_EQ(lookupTarget(""), nullptr);
+}
+
+TEST(TargetInfo, H200Limits) {
+  const TargetInfo *t = lookupTarget("sm_90");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->isNVIDIA());
+  EXPECT_EQ(t->warpSize, 32u);
+  EXPECT_EQ(t->maxSharedMemPerBlock, 227u * 1024u);
+  EXPECT_EQ(t->numSMs, 132u);
+  EXPECT_EQ(t->minPtxVersion, 78u);
+  EXPECT_TRUE(t->hasCpAsync);
+}
+
+TEST(TargetInfo, WaveSizeAndLds) {
+  for (const TargetInfo &t : allTargets())
+    EXPECT_EQ(t.warpSize, t.isAMD() ? 64u : 32u) << t.name.str();
+  EXPECT_EQ(lookupTarget("gfx942")->maxSharedMemPerBlock, 64u * 1024u);
+  EXPECT_EQ(lookupTarget("gfx950")->maxSharedMemPerBlock, 160u * 1024u);
+}
+
+TEST(TargetInfo, MmaSyncShapes) {
+  const TargetInfo *t = lookupTarget("sm_80");
+  EXPECT_TRUE(t->hasShape(InstrKind::mma_sync, ElemKind::f16, ElemKind::f32,
+                          16, 8, 16));
+  EXPECT_TRUE(t->hasShape(InstrKind::mma_sync, ElemKind::tf32, ElemKind::f32,
+                          16, 8, 8));
+  EXPECT_TRUE(t->hasShape(InstrKind::mma_sync, ElemKind::i8, ElemKind::i32,
+                          16, 8, 32));
+  EXPECT_TRUE(t->hasShape(InstrKind::mma_sync, ElemKind::f64, ElemKind::f64,
+                          8, 8, 4));
+  EXPECT_FALSE(t->hasShape(InstrKind::mma_sync, ElemKind::bf16,
+                           ElemKind::bf16, 16, 8, 16));
+  // fp8 mma.sync needs sm_89.
+  EXPECT_FALSE(t->hasShape(InstrKind::mma_sync, ElemKind::f8E4M3FN,
+                           ElemKind::f32, 16, 8, 32));
+  EXPECT_TRUE(lookupTarget("sm_89")->hasShape(
+      InstrKind::mma_sync, ElemKind::f8E4M3FN, ElemKind::f32, 16, 8, 32));
+}
+
+TEST(TargetInfo, WgmmaOnlyOnSm90a) {
+  EXPECT_FALSE(lookupTarget("sm_90")->supportsKind(InstrKind::wgmma));
+  const TargetInfo *t = lookupTarget("sm_90a");
+  EXPECT_TRUE(t->supportsKind(InstrKind::wgmma));
+  EXPECT_TRUE(
+      t->hasShape(InstrKind::wgmma, ElemKind::f16, ElemKind::f32, 64, 128, 16));
+  EXPECT_TRUE(
+      t->hasShape(InstrKind::wgmma, ElemKind::f16, ElemKind::f32, 64, 8, 16));
+  EXPECT_FALSE(
+      t->hasShape(InstrKind::wgmma, ElemKind::f16, ElemKind::f32, 64, 12, 16));
+  EXPECT_FALSE(
+      t->hasShape(InstrKind::wgmma, ElemKind::f16, ElemKind::f32, 64, 264, 16));
+}
+
+TEST(TargetInfo, MfmaPerChip) {
+  auto has = [](const char *chip, ElemKind e, ElemKind acc, unsigned m,
+                unsigned n, unsigned k) {
+    return lookupTarget(chip)->hasShape(InstrKind::mfma, e, acc, m, n, k);
+  };
+  EXPECT_TRUE(has("gfx90a", ElemKind::f32, ElemKind::f32, 16, 16, 4));
+  EXPECT_TRUE(has("gfx90a", ElemKind::f16, ElemKind::f32, 32, 32, 8));
+  EXPECT_TRUE(has("gfx90a", ElemKind::f64, ElemKind::f64, 4, 4, 4));
+  EXPECT_FALSE(has("gfx90a", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
+  EXPECT_TRUE(has("gfx942", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
+  EXPECT_TRUE(has("gfx942", ElemKind::i8, ElemKind::i32, 16, 16, 32));
+  EXPECT_TRUE(has("gfx950", ElemKind::f16, ElemKind::f32, 16, 16, 32));
+  EXPECT_FALSE(has("gfx950", ElemKind::tf32, ElemKind::f32, 16, 16, 8));
+  EXPECT_FALSE(lookupTarget("sm_90")->supportsKind(InstrKind::mfma));
+  EXPECT_FALSE(lookupTarget("gfx942")->supportsKind(InstrKind::mma_sync));
+}
+
+TEST(TargetInfo, PtxVersion) {
+  const TargetInfo *sm90 = lookupTarget("sm_90");
+  EXPECT_EQ(choosePtxVersion(*sm90, std::nullopt), 84u);
+  EXPECT_EQ(choosePtxVersion(*sm90, 80u), 80u);
+  EXPECT_EQ(choosePtxVersion(*sm90, 60u), std::nullopt);
+  EXPECT_EQ(choosePtxVersion(*lookupTarget("sm_80"), std::nullopt), 80u);
+  EXPECT_EQ(choosePtxVersion(*lookupTarget("sm_80"), 70u), 70u);
+}
+
+TEST(TargetInfo, ElemBytes) {
+  EXPECT_EQ(elemBytes(ElemKind::f16), 2u);
+  EXPECT_EQ(elemBytes(ElemKind::tf32), 4u);
+  EXPECT_EQ(elemBytes(ElemKind::f8E5M2), 1u);
+  EXPECT_EQ(elemBytes(ElemKind::f64), 8u);
+  EXPECT_TRUE(isFloat8(ElemKind::f8E4M3FN));
+  EXPECT_FALSE(isFloat8(ElemKind::i8));
+}
