@@ -17,6 +17,21 @@ using namespace mlir::gemm;
 
 #include "gemm/Dialect/Gemm/IR/GemmEnums.cpp.inc"
 
+FailureOr<SmallVector<int64_t>> mlir::gemm::parseShapeList(AsmParser &parser) {
+  SmallVector<int64_t> values;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(values.emplace_back());
+      }))
+    return failure();
+  return values;
+}
+
+void mlir::gemm::printShapeList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer);
+  printer << ']';
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.cpp.inc"
 
@@ -101,9 +116,11 @@ int64_t mlir::gemm::estimateRegisters(ConfigAttr config,
   auto words = [](int64_t elems, unsigned bytes) {
     return (elems * bytes + 3) / 4;
   };
-  int64_t acc = words(wm * wn, accBytes) / warpSize;
+  // A wgmma warp tile is shared by the 4 warps of its warpgroup.
+  int64_t lanes = warpSize * (config.getKind() == Kind::wgmma ? 4 : 1);
+  int64_t acc = words(wm * wn, accBytes) / lanes;
   // Two register buffers of A and B fragments for one instruction-K step.
-  int64_t frags = 2 * words((wm + wn) * k, operandBytes) / warpSize;
+  int64_t frags = 2 * words((wm + wn) * k, operandBytes) / lanes;
   if (config.getKind() == Kind::simt) {
     // SIMT: each thread holds TM x TN accumulators and TM + TN operands.
     int64_t tm = config.getInstr()[0], tn = config.getInstr()[1];
@@ -172,9 +189,6 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << instr[2];
   if (kind == Kind::wgmma && instr[0] != 64)
     return emitError() << "wgmma instruction M must be 64, got " << instr[0];
-  if (kind == Kind::wgmma && warps[0] * warps[1] % 4 != 0)
-    return emitError() << "wgmma needs whole warpgroups: warp count "
-                       << warps[0] * warps[1] << " is not a multiple of 4";
   return success();
 }
 

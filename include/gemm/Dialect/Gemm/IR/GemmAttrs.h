@@ -14,7 +14,16 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include "mlir/IR/DialectImplementation.h"
+
 #include "gemm/Dialect/Gemm/IR/GemmEnums.h.inc"
+
+namespace mlir::gemm {
+/// Parses `[d0, d1, ...]` (the shapes of #gemm.config).
+FailureOr<SmallVector<int64_t>> parseShapeList(AsmParser &parser);
+/// Prints `[d0, d1, ...]`.
+void printShapeList(AsmPrinter &printer, ArrayRef<int64_t> values);
+} // namespace mlir::gemm
 
 #define GET_ATTRDEF_CLASSES
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.h.inc"

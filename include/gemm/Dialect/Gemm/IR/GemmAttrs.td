@@ -79,6 +79,12 @@ class Gemm_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
+/// A shape written as a bracketed list, `[128, 128, 32]`.
+class Gemm_ShapeParameter<string desc> : ArrayRefParameter<"int64_t", desc> {
+  let parser = [{ ::mlir::gemm::parseShapeList($_parser) }];
+  let printer = [{ ::mlir::gemm::printShapeList($_printer, $_self) }];
+}
+
 def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
   let summary = "how a gemm.matmul is implemented";
   let description = [{
@@ -88,7 +94,8 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       `wgmma` (Hopper warpgroup MMA), `mfma` (AMD matrix cores).
     - `block`: the block tile `[BM, BN, BK]`.
     - `warps`: the warp grid `[WM, WN]` over the block tile; each warp owns a
-      `BM/WM x BN/WN` warp tile.
+      `BM/WM x BN/WN` warp tile. For `wgmma` the grid counts warpgroups (4
+      warps each), which own the tile together.
     - `instr`: the instruction shape `[m, n, k]` (for `simt`, the per-thread
       tile `[TM, TN, 1]`).
     - `stages`: shared-memory pipeline depth (1 = no multi-buffering).
@@ -105,9 +112,9 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
   }];
   let parameters = (ins
     EnumParameter<Gemm_Kind>:$kind,
-    ArrayRefParameter<"int64_t", "block tile [BM, BN, BK]">:$block,
-    ArrayRefParameter<"int64_t", "warp grid [WM, WN]">:$warps,
-    ArrayRefParameter<"int64_t", "instruction shape [m, n, k]">:$instr,
+    Gemm_ShapeParameter<"block tile [BM, BN, BK]">:$block,
+    Gemm_ShapeParameter<"warp grid [WM, WN]">:$warps,
+    Gemm_ShapeParameter<"instruction shape [m, n, k]">:$instr,
     DefaultValuedParameter<"int64_t", "2">:$stages,
     DefaultValuedParameter<"::mlir::gemm::SmemLayout",
         "::mlir::gemm::SmemLayout::swizzle">:$smem,
@@ -116,13 +123,7 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "1">:$group,
     DefaultValuedParameter<"int64_t", "1">:$split_k
   );
-  let assemblyFormat = [{
-    `<` `kind` `=` $kind `,` `block` `=` `[` $block `]` `,`
-        `warps` `=` `[` $warps `]` `,` `instr` `=` `[` $instr `]`
-        (`,` `stages` `=` $stages^)? (`,` `smem` `=` $smem^)?
-        (`,` `raster` `=` $raster^)? (`,` `group` `=` $group^)?
-        (`,` `split_k` `=` $split_k^)? `>`
-  }];
+  let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getBM() const { return getBlock()[0]; }
@@ -131,8 +132,12 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     /// Warp tile M and N extents.
     int64_t getWarpTileM() const { return getBM() / getWarps()[0]; }
     int64_t getWarpTileN() const { return getBN() / getWarps()[1]; }
-    /// Number of warps (wavefronts on AMD) per block.
-    int64_t getNumWarps() const { return getWarps()[0] * getWarps()[1]; }
+    /// Number of warps (wavefronts on AMD) per block; for wgmma the grid
+    /// counts warpgroups of 4 warps.
+    int64_t getNumWarps() const {
+      return getWarps()[0] * getWarps()[1] *
+             (getKind() == ::mlir::gemm::Kind::wgmma ? 4 : 1);
+    }
   }];
 }
 

@@ -1,0 +1,109 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// Structural checks of #gemm.config, independent of any target.
+
+func.func @block_arity(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'block' to have 3 entries (BM, BN, BK), got 2}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128], warps = [2, 2], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @negative(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'warps' entries to be positive, got 0}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 0], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @warp_grid(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{block tile N (96) is not divisible by the warp grid N (5)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 96, 32], warps = [2, 5], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @warp_tile(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{warp tile M (24) is not a multiple of the instruction M (16)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [48, 128, 32], warps = [2, 2], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @block_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{block tile K (24) is not a multiple of the instruction K (16)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 24], warps = [2, 2], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'stages' in [1, 8], got 12}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 12>}
+  return
+}
+
+// -----
+
+func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'split_k' to be positive, got 0}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 0>}
+  return
+}
+
+// -----
+
+func.func @group(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'group' to be positive, got 0}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], group = 0>}
+  return
+}
+
+// -----
+
+func.func @simt_k(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{simt per-thread tile must have k = 1, got 2}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 8], warps = [2, 2], instr = [4, 8, 2]>}
+  return
+}
+
+// -----
+
+func.func @wgmma_m(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{wgmma instruction M must be 64, got 16}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @no_such_instruction(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{no mma_sync instruction has shape 16x8x8 for i8 operands accumulating in 'i32'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 2], instr = [16, 8, 8]>}
+  return
+}
+
+// -----
+
+func.func @bf16_mfma_shape(%a: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{no mfma instruction has shape 16x16x8 for bf16 operands accumulating in 'f32'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [64, 64, 32], warps = [2, 2], instr = [16, 16, 8]>}
+  return
+}
