@@ -1,0 +1,115 @@
+//===- FragmentLayout.h - lane maps, ldmatrix and swizzles ------*- C++ -*-===//
+//
+// The index math that silent wrong answers come from, in one place:
+//
+//  - which (row, col) element of an mma.sync operand tile each lane holds in
+//    each register (PTX ISA, "Matrix Fragments for mma.m16n8k*"),
+//  - which shared-memory rows the lanes of an ldmatrix address so that the
+//    registers it returns are exactly those fragments,
+//  - the 16-byte-chunk XOR swizzle of shared tiles.
+//
+// The functions are plain C++ so that unit tests can check them exhaustively
+// (every lane, register and element) and the lowering emits the same maps as
+// affine functions of (lane / 4, lane % 4) whose coefficients it reads off
+// these functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_UTILS_FRAGMENTLAYOUT_H
+#define GEMM_UTILS_FRAGMENTLAYOUT_H
+
+#include "gemm/Target/TargetInfo.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace mlir::gemm {
+
+/// The three operands of an MMA: A is M x K, B is K x N, C is M x N.
+enum class MmaOperand { A, B, C };
+
+/// A coordinate in operand space: (m, k) for A, (k, n) for B, (m, n) for C.
+struct Coord {
+  int64_t row = 0, col = 0;
+  bool operator==(const Coord &o) const { return row == o.row && col == o.col; }
+  Coord operator+(const Coord &o) const { return {row + o.row, col + o.col}; }
+  Coord operator-(const Coord &o) const { return {row - o.row, col - o.col}; }
+  Coord operator*(int64_t s) const { return {row * s, col * s}; }
+};
+
+/// The per-lane register fragment of an operand, as nvgpu.mma.sync types it:
+/// vector<regs x elemsPerReg x T>.
+struct FragmentShape {
+  unsigned regs, elemsPerReg;
+};
+
+/// The mma.sync instruction shape [m, n, k] used for an operand element kind
+/// (f16/bf16: m16n8k16, tf32: m16n8k8, i8/f8: m16n8k32, f64: m8n8k4).
+std::optional<std::array<unsigned, 3>> mmaSyncShape(ElemKind operand);
+
+/// Fragment shape of `which` for an mma.sync on `operand`-typed inputs.
+std::optional<FragmentShape> mmaSyncFragmentShape(ElemKind operand,
+                                                  MmaOperand which);
+
+/// Operand-space coordinate of element `elem` of register `reg` in lane
+/// `lane` (PTX ISA fragment tables).
+Coord mmaSyncFragmentCoord(ElemKind operand, MmaOperand which, unsigned lane,
+                           unsigned reg, unsigned elem);
+
+/// A lane map written as base + (lane / 4) * perGroup + (lane % 4) * perThread.
+struct AffineLaneMap {
+  Coord base, perGroup, perThread;
+  Coord at(unsigned lane) const {
+    return base + perGroup * (lane / 4) + perThread * (lane % 4);
+  }
+};
+
+/// The fragment map of (reg, elem) as an affine function of the lane. Every
+/// mma.sync map is affine in (lane / 4, lane % 4); unit tests check this
+/// reading against mmaSyncFragmentCoord on every lane.
+AffineLaneMap mmaSyncFragmentAffine(ElemKind operand, MmaOperand which,
+                                    unsigned reg, unsigned elem);
+
+/// ldmatrix: elements of 16 bytes per row, 8 rows per matrix. `kContiguous`
+/// means the shared tile stores K innermost ([m][k] for A, [n][k] for B);
+/// otherwise it stores [k][m] / [k][n] and the load transposes (b16 only).
+/// Returns false if ldmatrix cannot produce this fragment.
+bool canUseLdmatrix(ElemKind operand, MmaOperand which, bool kContiguous);
+
+/// Storage coordinate (row, col) of the first row of the 8-row matrix that
+/// fills register `reg` of the fragment, relative to the operand tile origin.
+/// Storage coordinates are (m, k) / (n, k) when kContiguous, else (k, m) /
+/// (k, n).
+Coord ldmatrixMatrixOrigin(ElemKind operand, MmaOperand which,
+                           bool kContiguous, unsigned reg);
+
+/// Simulates ldmatrix: the storage coordinate (relative to the matrix origin)
+/// of element `elem` of the 32-bit register a lane receives. `elemsPer32b` is
+/// the number of elements per 32-bit register.
+Coord ldmatrixElementInMatrix(unsigned lane, unsigned elem,
+                              unsigned elemsPer32b, bool transpose);
+
+/// Converts a storage coordinate of an operand tile into operand space.
+Coord storageToOperand(MmaOperand which, bool kContiguous, Coord storage);
+
+/// 16-byte-chunk XOR swizzle of a shared tile stored row-major with
+/// `rowElems` elements of `elemBytes` bytes per row: the element offset of
+/// (row, col). For rows of 128 bytes or more, chunk j of row r moves to
+/// j ^ (r % 8) within its 128-byte segment; narrower rows are numbered
+/// linearly and chunk j of 128-byte line l moves to j ^ (l % 8). Rows of any
+/// multiple of 16 bytes are supported; the map is a permutation of chunks that
+/// keeps elements inside their chunk.
+int64_t swizzledOffset(int64_t row, int64_t col, int64_t rowElems,
+                       unsigned elemBytes);
+
+/// The unswizzled (plain row-major, optionally padded) offset.
+int64_t plainOffset(int64_t row, int64_t col, int64_t rowElems);
+
+/// Shared-memory bank (4-byte banks, 32 of them) of a byte address.
+inline unsigned smemBank(int64_t byteAddress) {
+  return static_cast<unsigned>((byteAddress / 4) % 32);
+}
+
+} // namespace mlir::gemm
+
+#endif // GEMM_UTILS_FRAGMENTLAYOUT_H

@@ -1,0 +1,138 @@
+//===- FragmentLayout.cpp - lane maps, ldmatrix and swizzles --------------===//
+//
+// Fragment tables from the PTX ISA (section "Matrix Fragments for mma.m16n8k16
+// with floating point type", "... m16n8k8 .tf32", "... m16n8k32 .s8",
+// "... m8n8k4 .f64"); g = lane / 4 ("groupID"), c = lane % 4
+// ("threadID_in_group").
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Utils/FragmentLayout.h"
+#include <cassert>
+
+using namespace mlir::gemm;
+
+std::optional<std::array<unsigned, 3>> mlir::gemm::mmaSyncShape(ElemKind k) {
+  switch (k) {
+  case ElemKind::f16:
+  case ElemKind::bf16:
+    return std::array<unsigned, 3>{16, 8, 16};
+  case ElemKind::tf32:
+    return std::array<unsigned, 3>{16, 8, 8};
+  case ElemKind::i8:
+  case ElemKind::f8E4M3FN:
+  case ElemKind::f8E5M2:
+    return std::array<unsigned, 3>{16, 8, 32};
+  case ElemKind::f64:
+    return std::array<unsigned, 3>{8, 8, 4};
+  case ElemKind::f32:
+  case ElemKind::i32:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<FragmentShape>
+mlir::gemm::mmaSyncFragmentShape(ElemKind k, MmaOperand which) {
+  if (!mmaSyncShape(k))
+    return std::nullopt;
+  if (k == ElemKind::f64)
+    return which == MmaOperand::C ? FragmentShape{1, 2} : FragmentShape{1, 1};
+  // 32 bits per register for A and B; C holds 2 rows x 2 columns.
+  unsigned perReg = 4 / elemBytes(k);
+  switch (which) {
+  case MmaOperand::A:
+    return FragmentShape{4, perReg};
+  case MmaOperand::B:
+    return FragmentShape{2, perReg};
+  case MmaOperand::C:
+    return FragmentShape{2, 2};
+  }
+  return std::nullopt;
+}
+
+Coord mlir::gemm::mmaSyncFragmentCoord(ElemKind k, MmaOperand which,
+                                       unsigned lane, unsigned reg,
+                                       unsigned elem) {
+  int64_t g = lane / 4, c = lane % 4;
+  if (which == MmaOperand::C) {
+    if (k == ElemKind::f64)
+      return {g, 2 * c + elem};
+    return {g + 8 * reg, 2 * c + elem};
+  }
+  if (k == ElemKind::f64) // m8n8k4: A (g, c), B (c, g)
+    return which == MmaOperand::A ? Coord{g, c} : Coord{c, g};
+  // 16x8xK with 32-bit registers of E elements: per 8x(4E) block, lane holds
+  // row g, columns E*c .. E*c+E-1. A: reg i covers block (i%2, i/2); B: reg i
+  // covers K block i of the transposed (n, k) view.
+  int64_t e = 4 / elemBytes(k);
+  int64_t blockK = 4 * e;
+  if (which == MmaOperand::A)
+    return {g + 8 * (reg % 2), e * c + elem + blockK * (reg / 2)};
+  return {e * c + elem + blockK * reg, g};
+}
+
+AffineLaneMap mlir::gemm::mmaSyncFragmentAffine(ElemKind k, MmaOperand which,
+                                                unsigned reg, unsigned elem) {
+  Coord base = mmaSyncFragmentCoord(k, which, 0, reg, elem);
+  Coord g1 = mmaSyncFragmentCoord(k, which, 4, reg, elem);
+  Coord c1 = mmaSyncFragmentCoord(k, which, 1, reg, elem);
+  return {base, g1 - base, c1 - base};
+}
+
+bool mlir::gemm::canUseLdmatrix(ElemKind k, MmaOperand which,
+                                bool kContiguous) {
+  if (which == MmaOperand::C || k == ElemKind::f64 || !mmaSyncShape(k))
+    return false;
+  // .trans moves 16-bit elements only.
+  return kContiguous || elemBytes(k) == 2;
+}
+
+Coord mlir::gemm::ldmatrixMatrixOrigin(ElemKind k, MmaOperand which,
+                                       bool kContiguous, unsigned reg) {
+  assert(canUseLdmatrix(k, which, kContiguous) && "no ldmatrix form");
+  // K extent of one 8-row matrix: 16 bytes of elements.
+  int64_t w = 16 / elemBytes(k);
+  if (which == MmaOperand::A) {
+    Coord mk{8 * int64_t(reg % 2), w * int64_t(reg / 2)};
+    return kContiguous ? mk : Coord{mk.col, mk.row};
+  }
+  Coord nk{0, w * int64_t(reg)};
+  return kContiguous ? nk : Coord{nk.col, nk.row};
+}
+
+Coord mlir::gemm::ldmatrixElementInMatrix(unsigned lane, unsigned elem,
+                                          unsigned elemsPer32b,
+                                          bool transpose) {
+  int64_t r = lane / 4, c = lane % 4;
+  if (!transpose)
+    return {r, elemsPer32b * c + elem};
+  // Transposed b16: the lane receives column r, rows 2c and 2c+1.
+  return {2 * c + elem, r};
+}
+
+Coord mlir::gemm::storageToOperand(MmaOperand which, bool kContiguous,
+                                   Coord s) {
+  // A: (m, k) stored as (m, k) or (k, m). B: (k, n) stored as (n, k) when
+  // K-contiguous, else (k, n).
+  if (which == MmaOperand::A)
+    return kContiguous ? s : Coord{s.col, s.row};
+  return kContiguous ? Coord{s.col, s.row} : s;
+}
+
+int64_t mlir::gemm::swizzledOffset(int64_t row, int64_t col, int64_t rowElems,
+                                   unsigned elemBytes) {
+  int64_t perChunk = 16 / elemBytes;
+  int64_t chunksPerRow = rowElems / perChunk;
+  int64_t linear = row * chunksPerRow + col / perChunk;
+  // Rows of 128 bytes or more: chunk j of row r moves to j ^ (r % 8) inside
+  // its 128-byte segment. Narrower rows share a 128-byte line between
+  // 128 / rowBytes rows, so the key is the line number instead.
+  int64_t key = chunksPerRow >= 8 ? (row & 7) : ((linear >> 3) & 7);
+  int64_t swizzled = linear ^ key;
+  return swizzled * perChunk + col % perChunk;
+}
+
+int64_t mlir::gemm::plainOffset(int64_t row, int64_t col, int64_t rowElems) {
+  return row * rowElems + col;
+}

@@ -1,0 +1,205 @@
+//===- FragmentLayoutTest.cpp - exhaustive tests of the lane maps ---------===//
+//
+// The lane maps are where silent wrong answers come from, so every lane,
+// register and element is checked: fragments tile each operand exactly once,
+// the affine reading the lowering emits equals the table, ldmatrix (simulated
+// per the PTX ISA) hands each lane exactly its mma.sync fragment, and the
+// shared-memory swizzle is a conflict-free permutation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Utils/FragmentLayout.h"
+#include "gtest/gtest.h"
+#include <map>
+#include <set>
+
+using namespace mlir::gemm;
+
+namespace {
+const ElemKind kMmaKinds[] = {ElemKind::f16, ElemKind::bf16, ElemKind::tf32,
+                              ElemKind::i8, ElemKind::f8E4M3FN, ElemKind::f64};
+const MmaOperand kOperands[] = {MmaOperand::A, MmaOperand::B, MmaOperand::C};
+
+std::pair<int64_t, int64_t> operandExtent(ElemKind k, MmaOperand which) {
+  auto s = *mmaSyncShape(k);
+  switch (which) {
+  case MmaOperand::A:
+    return {s[0], s[2]};
+  case MmaOperand::B:
+    return {s[2], s[1]};
+  case MmaOperand::C:
+    return {s[0], s[1]};
+  }
+  return {0, 0};
+}
+} // namespace
+
+// Hand-checked entries of the PTX ISA tables.
+TEST(FragmentLayout, PtxTableSpotChecks) {
+  // m16n8k16 f16 A: a4,a5 of lane 5 (g=1, c=1) are row 1, cols 10, 11.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::f16, MmaOperand::A, 5, 2, 0),
+            (Coord{1, 10}));
+  // a6 of lane 31 (g=7, c=3): row 15, col 14.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::f16, MmaOperand::A, 31, 3, 0),
+            (Coord{15, 14}));
+  // B b2 of lane 6 (g=1, c=2): k = 2*2 + 8 = 12, n = 1.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::f16, MmaOperand::B, 6, 1, 0),
+            (Coord{12, 1}));
+  // C c3 of lane 9 (g=2, c=1): row 10, col 3.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::f16, MmaOperand::C, 9, 1, 1),
+            (Coord{10, 3}));
+  // tf32 m16n8k8 A a2 of lane 3 (g=0,c=3): row 0, col 7.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::tf32, MmaOperand::A, 3, 2, 0),
+            (Coord{0, 7}));
+  // s8 m16n8k32 A a13 (reg 3, elem 1) of lane 2: row 8, col 16 + 8 + 1.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::i8, MmaOperand::A, 2, 3, 1),
+            (Coord{8, 25}));
+  // s8 B b5 (reg 1, elem 1) of lane 4 (g=1, c=0): k = 17, n = 1.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::i8, MmaOperand::B, 4, 1, 1),
+            (Coord{17, 1}));
+  // f64 m8n8k4: C c1 of lane 7 (g=1, c=3): row 1, col 7.
+  EXPECT_EQ(mmaSyncFragmentCoord(ElemKind::f64, MmaOperand::C, 7, 0, 1),
+            (Coord{1, 7}));
+}
+
+// Each element of each operand tile is held by exactly one (lane, reg, elem).
+TEST(FragmentLayout, FragmentsTileOperandsExactlyOnce) {
+  for (ElemKind k : kMmaKinds)
+    for (MmaOperand which : kOperands) {
+      auto shape = *mmaSyncFragmentShape(k, which);
+      auto [rows, cols] = operandExtent(k, which);
+      std::set<std::pair<int64_t, int64_t>> seen;
+      for (unsigned lane = 0; lane < 32; ++lane)
+        for (unsigned r = 0; r < shape.regs; ++r)
+          for (unsigned e = 0; e < shape.elemsPerReg; ++e) {
+            Coord c = mmaSyncFragmentCoord(k, which, lane, r, e);
+            ASSERT_GE(c.row, 0);
+            ASSERT_LT(c.row, rows);
+            ASSERT_GE(c.col, 0);
+            ASSERT_LT(c.col, cols);
+            EXPECT_TRUE(seen.insert({c.row, c.col}).second)
+                << stringifyElemKind(k).str() << " duplicate";
+          }
+      EXPECT_EQ(int64_t(seen.size()), rows * cols)
+          << stringifyElemKind(k).str() << " operand " << int(which);
+    }
+}
+
+TEST(FragmentLayout, AffineReadingMatchesTable) {
+  for (ElemKind k : kMmaKinds)
+    for (MmaOperand which : kOperands) {
+      auto shape = *mmaSyncFragmentShape(k, which);
+      for (unsigned r = 0; r < shape.regs; ++r)
+        for (unsigned e = 0; e < shape.elemsPerReg; ++e) {
+          AffineLaneMap map = mmaSyncFragmentAffine(k, which, r, e);
+          for (unsigned lane = 0; lane < 32; ++lane)
+            EXPECT_EQ(map.at(lane), mmaSyncFragmentCoord(k, which, lane, r, e));
+        }
+    }
+}
+
+// ldmatrix, simulated per the PTX ISA, delivers exactly the mma fragment.
+TEST(FragmentLayout, LdmatrixDeliversFragments) {
+  int checked = 0;
+  for (ElemKind k : kMmaKinds)
+    for (MmaOperand which : {MmaOperand::A, MmaOperand::B})
+      for (bool kContiguous : {true, false}) {
+        if (!canUseLdmatrix(k, which, kContiguous))
+          continue;
+        auto shape = *mmaSyncFragmentShape(k, which);
+        for (unsigned lane = 0; lane < 32; ++lane)
+          for (unsigned r = 0; r < shape.regs; ++r)
+            for (unsigned e = 0; e < shape.elemsPerReg; ++e) {
+              Coord origin = ldmatrixMatrixOrigin(k, which, kContiguous, r);
+              Coord inMatrix = ldmatrixElementInMatrix(
+                  lane, e, shape.elemsPerReg, /*transpose=*/!kContiguous);
+              Coord got = storageToOperand(which, kContiguous, origin + inMatrix);
+              EXPECT_EQ(got, mmaSyncFragmentCoord(k, which, lane, r, e))
+                  << stringifyElemKind(k).str() << " lane " << lane << " reg "
+                  << r << " elem " << e << " kContiguous " << kContiguous;
+              ++checked;
+            }
+      }
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(FragmentLayout, LdmatrixAvailability) {
+  EXPECT_TRUE(canUseLdmatrix(ElemKind::f16, MmaOperand::A, false));
+  EXPECT_TRUE(canUseLdmatrix(ElemKind::tf32, MmaOperand::B, true));
+  EXPECT_FALSE(canUseLdmatrix(ElemKind::tf32, MmaOperand::B, false));
+  EXPECT_FALSE(canUseLdmatrix(ElemKind::i8, MmaOperand::A, false));
+  EXPECT_FALSE(canUseLdmatrix(ElemKind::f64, MmaOperand::A, true));
+  EXPECT_FALSE(canUseLdmatrix(ElemKind::f16, MmaOperand::C, true));
+}
+
+// The matrix origins the lowering emits are affine in (j % 2, j / 2) for the
+// 4 matrices of an x4 load.
+TEST(FragmentLayout, LdmatrixOriginsAreAffine) {
+  for (ElemKind k : kMmaKinds)
+    for (bool kContiguous : {true, false}) {
+      if (!canUseLdmatrix(k, MmaOperand::A, kContiguous))
+        continue;
+      Coord o[4];
+      for (unsigned r = 0; r < 4; ++r)
+        o[r] = ldmatrixMatrixOrigin(k, MmaOperand::A, kContiguous, r);
+      EXPECT_EQ(o[3] - o[0], (o[1] - o[0]) + (o[2] - o[0]));
+    }
+}
+
+TEST(Swizzle, IsAPermutationKeepingChunks) {
+  for (unsigned bytes : {1u, 2u, 4u, 8u})
+    for (int64_t rowBytes : {32, 64, 128, 256}) {
+      int64_t rowElems = rowBytes / bytes, rows = 64;
+      std::set<int64_t> offsets;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < rowElems; ++c) {
+          int64_t off = swizzledOffset(r, c, rowElems, bytes);
+          EXPECT_TRUE(offsets.insert(off).second);
+          // Elements stay in order inside their 16-byte chunk.
+          EXPECT_EQ(off % (16 / bytes), c % (16 / bytes));
+        }
+      EXPECT_EQ(*offsets.rbegin(), rows * rowElems - 1);
+    }
+}
+
+// ldmatrix reads 8 rows x 16 bytes at one column per phase; the swizzle puts
+// the 8 rows in 8 distinct 16-byte bank groups for every tile width the
+// lowering uses. Without the swizzle, rows 64 bytes or wider conflict.
+TEST(Swizzle, LdmatrixPhasesAreConflictFree) {
+  for (unsigned bytes : {1u, 2u, 4u})
+    for (int64_t rowBytes : {32, 64, 128, 256}) {
+      int64_t rowElems = rowBytes / bytes, perChunk = 16 / bytes;
+      for (int64_t r0 = 0; r0 < 32; r0 += 8)
+        for (int64_t c = 0; c < rowElems; c += perChunk) {
+          std::set<unsigned> groups, plainGroups;
+          for (int64_t r = r0; r < r0 + 8; ++r) {
+            groups.insert(smemBank(swizzledOffset(r, c, rowElems, bytes) *
+                                   bytes) / 4);
+            plainGroups.insert(smemBank(plainOffset(r, c, rowElems) * bytes) /
+                               4);
+          }
+          EXPECT_EQ(groups.size(), 8u) << "row bytes " << rowBytes;
+          if (rowBytes >= 64)
+            EXPECT_LT(plainGroups.size(), 8u);
+        }
+    }
+}
+
+// cp.async stores: 8 consecutive threads write 8 consecutive 16-byte chunks
+// of the tile; they must land in 8 distinct bank groups.
+TEST(Swizzle, AsyncCopyStoresAreConflictFree) {
+  for (unsigned bytes : {1u, 2u, 4u, 8u})
+    for (int64_t rowBytes : {32, 64, 128, 256}) {
+      int64_t rowElems = rowBytes / bytes, perChunk = 16 / bytes;
+      int64_t chunksPerRow = rowElems / perChunk;
+      for (int64_t base = 0; base < 64; base += 8) {
+        std::set<unsigned> groups;
+        for (int64_t i = base; i < base + 8; ++i) {
+          int64_t r = i / chunksPerRow, c = (i % chunksPerRow) * perChunk;
+          groups.insert(smemBank(swizzledOffset(r, c, rowElems, bytes) *
+                                 bytes) / 4);
+        }
+        EXPECT_EQ(groups.size(), 8u);
+      }
+    }
+}
