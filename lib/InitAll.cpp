@@ -1,11 +1,16 @@
 //===- InitAll.cpp - register gemm-mlir dialects and passes ---------------===//
 
 #include "gemm/InitAll.h"
+#include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "gemm/Pipelines/Pipelines.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::gemm::registerAllGemmDialects(DialectRegistry &registry) {
   registry.insert<GemmDialect>();
 }
 
-void mlir::gemm::registerAllGemmPasses() {}
+void mlir::gemm::registerAllGemmPasses() {
+  registerGemmConversionPasses();
+  registerGemmPipelines();
+}

@@ -32,6 +32,12 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (attr.getName() == kKernelsAttrName) {
+    if (!isa<ArrayAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << kKernelsAttrName
+                             << "' to be an array of kernel descriptions";
+    return success();
+  }
   return op->emitError() << "unknown gemm dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

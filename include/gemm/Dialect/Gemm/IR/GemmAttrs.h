@@ -48,6 +48,9 @@ TargetAttr lookupTargetAttr(Operation *op);
 
 /// Name of the attribute that attaches a `#gemm.target` to an op or module.
 inline constexpr llvm::StringLiteral kTargetAttrName = "gemm.target";
+/// Name of the module attribute listing generated kernels' launch facts
+/// (written by the lowerings, read by gemm-write-artifacts).
+inline constexpr llvm::StringLiteral kKernelsAttrName = "gemm.kernels";
 
 /// Estimated shared memory (bytes) one block of `config` uses for operands of
 /// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus padding.

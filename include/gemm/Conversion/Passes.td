@@ -1,0 +1,69 @@
+//===- Passes.td - gemm conversion passes ------------------*- tablegen -*-===//
+
+#ifndef GEMM_CONVERSION_PASSES_TD
+#define GEMM_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
+  let summary = "Lower gemm.matmul to NVIDIA kernels (mma.sync / SIMT) and launches";
+  let description = [{
+    Replaces every `gemm.matmul` with a `gpu.launch_func` of a kernel built
+    from `nvgpu`, `gpu`, `memref`, `scf`, `vector` and `arith` ops and placed
+    in a `gpu.module` carrying an `#nvvm.target` for `chip`.
+
+    The kernel stages block tiles of A and B in shared memory with 16-byte
+    `nvgpu.device_async_copy` (cp.async, zero-filled at the edges) when the
+    operands are 16-byte aligned at run time, and with predicated element
+    copies otherwise; `stages` buffers are software-pipelined (prologue,
+    steady state with one barrier per k-tile, drain). Shared tiles use the
+    XOR swizzle of `gemm/Utils/FragmentLayout.h`. `mma_sync` configs read
+    fragments with `nvgpu.ldmatrix` (transposed where the layout needs it) and
+    compute with `nvgpu.mma.sync`; `simt` configs use FMA per thread. The
+    epilogue region is applied in registers and stores are predicated, so any
+    M, N, K >= 1 is handled.
+
+    A `gemm.matmul` without a config gets the default for its types on
+    `chip`. The kernels' launch facts (grid rule, block, dynamic shared
+    memory, parameters) are recorded in the module attribute `gemm.kernels`
+    for `gemm-write-artifacts`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+  ];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">,
+    Option<"ptxVersion", "ptx-version", "unsigned", /*default=*/"0",
+           "PTX ISA version times 10 (0: the chip's default)">,
+    Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+           "Default f32 GEMMs to tf32 tensor cores instead of exact SIMT">,
+    Option<"kernelModule", "kernel-module", "std::string",
+           /*default=*/"\"gemm_kernels\"",
+           "Name of the gpu.module receiving the kernels">
+  ];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "Number of kernels generated">
+  ];
+}
+
+def GemmWriteArtifacts : Pass<"gemm-write-artifacts", "::mlir::ModuleOp"> {
+  let summary = "Write gpu.binary objects and a JSON manifest to a directory";
+  let description = [{
+    For standalone users: writes each `gpu.binary` object (PTX for
+    `format=isa`, cubin for `format=bin`, HSACO for AMD) to `output-dir`
+    together with `manifest.json`, which lists per kernel its binary, name,
+    block size, dynamic shared memory, grid rule and parameter order (memref
+    parameters expand to MLIR's descriptor fields), from the module attribute
+    `gemm.kernels`. The IR is left unchanged.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write into (created if missing)">
+  ];
+}
+
+#endif // GEMM_CONVERSION_PASSES_TD

@@ -1,0 +1,23 @@
+//===- GemmConfigDefaults.h - default configurations ------------*- C++ -*-===//
+//
+// The configuration a gemm.matmul gets when nobody chose one: a good,
+// always-legal point per element type and chip. The cost model and tuning
+// database of gemm-select-config refine it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_DIALECT_GEMM_IR_GEMMCONFIGDEFAULTS_H
+#define GEMM_DIALECT_GEMM_IR_GEMMCONFIGDEFAULTS_H
+
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+
+namespace mlir::gemm {
+
+/// The default config of `op` on `target`. f32 operands get exact SIMT unless
+/// `allowTf32`, in which case they run on tf32 tensor cores.
+ConfigAttr getDefaultConfig(MatmulOp op, const TargetInfo &target,
+                            bool allowTf32);
+
+} // namespace mlir::gemm
+
+#endif

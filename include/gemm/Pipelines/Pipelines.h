@@ -1,0 +1,50 @@
+//===- Pipelines.h - gemm-mlir pass pipelines -------------------*- C++ -*-===//
+//
+// gemm-to-ptx and gemm-to-cubin: gemm.matmul all the way to gpu.binary, with
+// an optional write of the artifacts (PTX / cubin + manifest.json).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_PIPELINES_PIPELINES_H
+#define GEMM_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::gemm {
+
+struct GemmToNVVMPipelineOptions
+    : public PassPipelineOptions<GemmToNVVMPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip (sm_80 ... sm_90a)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<unsigned> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version times 10 (0: the chip's default)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> allowTf32{
+      *this, "allow-tf32",
+      llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
+      llvm::cl::init(false)};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimization level"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> outputDir{
+      *this, "output-dir",
+      llvm::cl::desc("If set, write the binaries and manifest.json here"),
+      llvm::cl::init("")};
+};
+
+/// Appends gemm lowering, NVVM lowering and serialization (`format` is "isa"
+/// for PTX or "bin" for cubin) to `pm`. Fails with a diagnostic-free error
+/// string in `error` if the options are invalid.
+LogicalResult buildGemmToNVVMPipeline(OpPassManager &pm,
+                                      const GemmToNVVMPipelineOptions &options,
+                                      StringRef format, std::string &error);
+
+/// Registers gemm-to-ptx and gemm-to-cubin.
+void registerGemmPipelines();
+
+} // namespace mlir::gemm
+
+#endif // GEMM_PIPELINES_PIPELINES_H

@@ -1,0 +1,130 @@
+//===- KernelBuilder.h - shared pieces of the GEMM kernel builders -*- C++ -*-//
+//
+// Private to lib/Conversion/GemmToNVGPU. The kernel is built in three parts
+// that the instruction families share or specialize:
+//
+//  - the main loop (MainLoop.cpp): block coordinates, shared-memory tiles,
+//    global-to-shared copies (cp.async when aligned, predicated element copies
+//    otherwise) and the multi-stage software pipeline;
+//  - the compute step of one shared-memory stage (MmaSync.cpp for
+//    nvgpu.mma.sync with ldmatrix fragments, Simt.cpp for FMA per thread);
+//  - the epilogue (Epilogue.cpp): the gemm.matmul region applied to each
+//    accumulator element in registers, with predicated loads and stores.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_LIB_CONVERSION_GEMMTONVGPU_KERNELBUILDER_H
+#define GEMM_LIB_CONVERSION_GEMMTONVGPU_KERNELBUILDER_H
+
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Target/TargetInfo.h"
+#include "gemm/Utils/FragmentLayout.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::gemm::detail {
+
+/// Index arithmetic with constant folding, so that the emitted IR stays
+/// readable and small before canonicalization.
+class IndexMath {
+public:
+  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  Value c(int64_t v);
+  Value add(Value x, Value y);
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y);
+  Value mul(Value x, int64_t y);
+  Value mul(Value x, Value y);
+  Value div(Value x, int64_t y);
+  Value div(Value x, Value y);
+  Value rem(Value x, int64_t y);
+  Value rem(Value x, Value y);
+  Value ceilDiv(Value x, int64_t y);
+  Value min(Value x, Value y);
+  Value max(Value x, Value y);
+  Value xorOp(Value x, Value y);
+  Value andOp(Value x, int64_t y);
+  Value shr(Value x, int64_t y);
+  Value lt(Value x, Value y);
+  Value andI1(Value x, Value y);
+  Value select(Value cond, Value x, Value y);
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// One operand (A or B) as staged in shared memory: a row-major tile of
+/// `rows x cols` elements whose columns are contiguous in global memory.
+struct SmemTile {
+  MmaOperand role;
+  /// True if K is the contiguous (column) dimension of the storage.
+  bool kContiguous;
+  int64_t rows, cols;
+  /// Elements per stored row (cols, plus padding for the pad layout).
+  int64_t rowElems;
+  unsigned elemBytes;
+  SmemLayout layout;
+  /// The 1-D shared buffer holding all stages, and its stage size.
+  Value buffer;
+  int64_t stageElems;
+
+  /// Element offset of storage coordinate (row, col) in stage `stage`.
+  Value offset(IndexMath &m, Value stage, Value row, Value col) const;
+};
+
+/// Everything the compute steps and the epilogue need about the kernel.
+struct KernelContext {
+  MatmulOp op;
+  ConfigAttr config;
+  const TargetInfo *target;
+  gpu::GPUFuncOp func;
+  /// Kernel arguments: A, B, C, extras.
+  Value a, b, c;
+  SmallVector<Value> extras;
+  Value batch; ///< batch index, null without a batch dimension
+  Value m, n, k;
+  Value tileM0, tileN0;  ///< block tile origin
+  Value warpM0, warpN0;  ///< warp tile origin inside the block tile
+  Value lane, tid;
+  SmemTile tileA, tileB;
+  Type accType;
+  /// Element kind of the operands as the instruction sees it (tf32 for f32
+  /// operands on tensor cores).
+  ElemKind operandKind;
+
+  /// Indices into a global operand with the batch index prepended.
+  SmallVector<Value> globalIndices(Value row, Value col) const;
+};
+
+/// The accumulators of one thread, flattened; the compute step decides their
+/// meaning and provides the coordinates the epilogue needs.
+class ComputeStep {
+public:
+  virtual ~ComputeStep() = default;
+  /// Zero-initialized accumulators.
+  virtual SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) = 0;
+  /// Multiplies the stage `stage` tiles into the accumulators.
+  virtual SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
+                                     ValueRange acc) = 0;
+  /// Calls `fn(row, col, value)` for every accumulator element, with row and
+  /// col relative to the block tile origin.
+  virtual void forEachElement(
+      OpBuilder &b, Location loc, ValueRange acc,
+      function_ref<void(Value row, Value col, Value value)> fn) = 0;
+};
+
+std::unique_ptr<ComputeStep> createMmaSyncStep(KernelContext &ctx);
+std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
+
+/// Applies the epilogue to one accumulator element at absolute (row, col) and
+/// stores it, predicated on (row, col) being inside C.
+void emitEpilogueElement(OpBuilder &b, Location loc, KernelContext &ctx,
+                         Value row, Value col, Value acc);
+
+/// Builds the main loop and epilogue into `ctx.func`; returns the dynamic
+/// shared memory in bytes.
+FailureOr<int64_t> buildMainLoop(OpBuilder &b, KernelContext &ctx);
+
+} // namespace mlir::gemm::detail
+
+#endif // GEMM_LIB_CONVERSION_GEMMTONVGPU_KERNELBUILDER_H

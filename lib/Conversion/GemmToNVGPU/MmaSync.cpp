@@ -1,0 +1,228 @@
+//===- MmaSync.cpp - nvgpu.mma.sync compute step --------------------------===//
+//
+// One shared-memory stage multiplied into the warp's accumulators with
+// nvgpu.mma.sync. Fragments come from nvgpu.ldmatrix (x4 for A, x4 covering
+// two n-tiles for B, x2 for an odd last n-tile; transposed when the shared
+// tile stores M or N innermost) where the element type allows it, and from
+// element loads otherwise (f64; tf32 and i8 with M/N innermost). All lane
+// maps are read off gemm/Utils/FragmentLayout.h, whose unit tests check them
+// against the PTX ISA tables.
+//
+// Within a stage the k-steps are unrolled, and all fragments of k-step s+1
+// are loaded before the MMAs of step s consume theirs, so ptxas can overlap
+// shared-memory loads with tensor-core work (register double-buffering).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+namespace {
+class MmaSyncStep : public ComputeStep {
+public:
+  explicit MmaSyncStep(KernelContext &ctx) : ctx(ctx) {
+    ConfigAttr cfg = ctx.config;
+    kind = ctx.operandKind;
+    im = cfg.getInstr()[0];
+    in = cfg.getInstr()[1];
+    ik = cfg.getInstr()[2];
+    tilesM = cfg.getWarpTileM() / im;
+    tilesN = cfg.getWarpTileN() / in;
+    ksteps = cfg.getBK() / ik;
+    Type elem = ctx.op.getAElementType();
+    auto vec = [&](MmaOperand which, Type t) {
+      FragmentShape s = *mmaSyncFragmentShape(kind, which);
+      return VectorType::get({s.regs, s.elemsPerReg}, t);
+    };
+    aType = vec(MmaOperand::A, elem);
+    bType = vec(MmaOperand::B, elem);
+    cType = vec(MmaOperand::C, ctx.accType);
+  }
+
+  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
+    return SmallVector<Value>(tilesM * tilesN, zero);
+  }
+
+  SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
+                             ValueRange accIn) override {
+    IndexMath m(b, loc);
+    SmallVector<Value> acc(accIn);
+    // Fragments of k-step 0, then in each step those of the next one before
+    // the MMAs of this one.
+    auto loadStep = [&](int64_t ks) {
+      std::pair<SmallVector<Value>, SmallVector<Value>> f;
+      for (int64_t mi = 0; mi < tilesM; ++mi)
+        f.first.push_back(loadA(m, stage, ks, mi));
+      for (int64_t ni = 0; ni < tilesN;) {
+        bool pair = ni + 1 < tilesN && canUseLdmatrix(kind, MmaOperand::B,
+                                                      ctx.tileB.kContiguous);
+        SmallVector<Value> frags = loadB(m, stage, ks, ni, pair ? 2 : 1);
+        f.second.append(frags);
+        ni += frags.size();
+      }
+      return f;
+    };
+    auto current = loadStep(0);
+    for (int64_t ks = 0; ks < ksteps; ++ks) {
+      decltype(current) next;
+      if (ks + 1 < ksteps)
+        next = loadStep(ks + 1);
+      for (int64_t mi = 0; mi < tilesM; ++mi)
+        for (int64_t ni = 0; ni < tilesN; ++ni) {
+          Value &c = acc[mi * tilesN + ni];
+          c = nvgpu::MmaSyncOp::create(
+              b, loc, current.first[mi], current.second[ni], c,
+              ArrayRef<int64_t>{im, in, ik}, kind == ElemKind::tf32);
+        }
+      current = std::move(next);
+    }
+    return acc;
+  }
+
+  void forEachElement(
+      OpBuilder &b, Location loc, ValueRange acc,
+      function_ref<void(Value, Value, Value)> fn) override {
+    IndexMath m(b, loc);
+    FragmentShape s = *mmaSyncFragmentShape(kind, MmaOperand::C);
+    for (int64_t mi = 0; mi < tilesM; ++mi)
+      for (int64_t ni = 0; ni < tilesN; ++ni)
+        for (unsigned r = 0; r < s.regs; ++r)
+          for (unsigned e = 0; e < s.elemsPerReg; ++e) {
+            auto [row, col] = laneCoord(m, MmaOperand::C, r, e);
+            row = m.add(m.add(ctx.warpM0, mi * im), row);
+            col = m.add(m.add(ctx.warpN0, ni * in), col);
+            Value v = vector::ExtractOp::create(
+                b, loc, acc[mi * tilesN + ni],
+                ArrayRef<int64_t>{int64_t(r), int64_t(e)});
+            fn(row, col, v);
+          }
+  }
+
+private:
+  /// (row, col) of fragment element (reg, elem) of this lane, operand space.
+  std::pair<Value, Value> laneCoord(IndexMath &m, MmaOperand which,
+                                    unsigned reg, unsigned elem) {
+    AffineLaneMap map = mmaSyncFragmentAffine(kind, which, reg, elem);
+    Value g = m.div(ctx.lane, 4), c = m.rem(ctx.lane, 4);
+    Value row = m.add(m.add(m.c(map.base.row), m.mul(g, map.perGroup.row)),
+                      m.mul(c, map.perThread.row));
+    Value col = m.add(m.add(m.c(map.base.col), m.mul(g, map.perGroup.col)),
+                      m.mul(c, map.perThread.col));
+    return {row, col};
+  }
+
+  /// Storage coordinate of operand-space (row, col) of `tile`.
+  static std::pair<Value, Value> toStorage(const SmemTile &tile, Value row,
+                                           Value col) {
+    // A (m, k) is stored (m, k) when K-contiguous; B (k, n) is stored (n, k).
+    bool swap = tile.role == MmaOperand::A ? !tile.kContiguous
+                                           : tile.kContiguous;
+    return swap ? std::make_pair(col, row) : std::make_pair(row, col);
+  }
+
+  /// A fragment assembled from element loads (no ldmatrix form).
+  Value loadElements(IndexMath &m, const SmemTile &tile, MmaOperand which,
+                     Value stage, Value row0, Value col0, VectorType type) {
+    // Built with vector.insert of scalars: 2-D vectors lower to arrays of
+    // 1-D vectors, which insert (unlike n-D from_elements) handles directly.
+    Value frag = arith::ConstantOp::create(m.b, m.loc, m.b.getZeroAttr(type));
+    for (int64_t r = 0; r < type.getDimSize(0); ++r)
+      for (int64_t e = 0; e < type.getDimSize(1); ++e) {
+        auto [row, col] = laneCoord(m, which, r, e);
+        auto [sr, sc] = toStorage(tile, m.add(row0, row), m.add(col0, col));
+        Value off = tile.offset(m, stage, sr, sc);
+        Value v =
+            memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{off});
+        frag = vector::InsertOp::create(m.b, m.loc, v, frag,
+                                        ArrayRef<int64_t>{r, e});
+      }
+    return frag;
+  }
+
+  /// ldmatrix of `numTiles` 8-row matrices; matrix j starts at storage
+  /// coordinate origin + (j % 2) * step1 + (j / 2) * step2.
+  Value ldmatrix(IndexMath &m, const SmemTile &tile, Value stage,
+                 Value originRow, Value originCol, Coord step1, Coord step2,
+                 int64_t numTiles, VectorType type) {
+    Value j = m.rem(m.div(ctx.lane, 8), numTiles);
+    Value j1 = m.rem(j, 2), j2 = m.div(j, 2);
+    Value row = m.add(originRow, m.add(m.rem(ctx.lane, 8),
+                                       m.add(m.mul(j1, step1.row),
+                                             m.mul(j2, step2.row))));
+    Value col = m.add(originCol, m.add(m.mul(j1, step1.col),
+                                       m.mul(j2, step2.col)));
+    Value off = tile.offset(m, stage, row, col);
+    return nvgpu::LdMatrixOp::create(m.b, m.loc, type, tile.buffer,
+                                     ValueRange{off},
+                                     /*transpose=*/!tile.kContiguous,
+                                     uint32_t(numTiles));
+  }
+
+  Value loadA(IndexMath &m, Value stage, int64_t ks, int64_t mi) {
+    const SmemTile &tile = ctx.tileA;
+    Value m0 = m.add(ctx.warpM0, mi * im), k0 = m.c(ks * ik);
+    if (!canUseLdmatrix(kind, MmaOperand::A, tile.kContiguous))
+      return loadElements(m, tile, MmaOperand::A, stage, m0, k0, aType);
+    auto [sr, sc] = toStorage(tile, m0, k0);
+    Coord o0 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 0);
+    Coord o1 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 1);
+    Coord o2 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 2);
+    return ldmatrix(m, tile, stage, m.add(sr, o0.row), m.add(sc, o0.col),
+                    o1 - o0, o2 - o0, 4, aType);
+  }
+
+  /// B fragments of n-tiles ni .. ni+count-1 (count 1 or 2).
+  SmallVector<Value> loadB(IndexMath &m, Value stage, int64_t ks, int64_t ni,
+                           int64_t count) {
+    const SmemTile &tile = ctx.tileB;
+    Value k0 = m.c(ks * ik), n0 = m.add(ctx.warpN0, ni * in);
+    if (!canUseLdmatrix(kind, MmaOperand::B, tile.kContiguous))
+      return {loadElements(m, tile, MmaOperand::B, stage, k0, n0, bType)};
+    auto [sr, sc] = toStorage(tile, k0, n0);
+    Coord o0 = ldmatrixMatrixOrigin(kind, MmaOperand::B, tile.kContiguous, 0);
+    Coord o1 = ldmatrixMatrixOrigin(kind, MmaOperand::B, tile.kContiguous, 1);
+    // The next n-tile is 8 columns of N further: a storage row step when N
+    // is the row dimension ([n][k]), a column step otherwise.
+    Coord nextTile = tile.kContiguous ? Coord{in, 0} : Coord{0, in};
+    int64_t regs = bType.getDimSize(0);
+    auto type = VectorType::get({regs * count, bType.getDimSize(1)},
+                                bType.getElementType());
+    Value all = ldmatrix(m, tile, stage, m.add(sr, o0.row), m.add(sc, o0.col),
+                         o1 - o0, nextTile, regs * count, type);
+    if (count == 1)
+      return {all};
+    // Split the registers per n-tile with row extracts/inserts, which lower
+    // to plain LLVM aggregate operations.
+    SmallVector<Value> frags;
+    for (int64_t t = 0; t < count; ++t) {
+      Value frag = arith::ConstantOp::create(m.b, m.loc, m.b.getZeroAttr(bType));
+      for (int64_t r = 0; r < regs; ++r) {
+        Value row = vector::ExtractOp::create(m.b, m.loc, all,
+                                              ArrayRef<int64_t>{t * regs + r});
+        frag = vector::InsertOp::create(m.b, m.loc, row, frag,
+                                        ArrayRef<int64_t>{r});
+      }
+      frags.push_back(frag);
+    }
+    return frags;
+  }
+
+  KernelContext &ctx;
+  ElemKind kind;
+  int64_t im, in, ik, tilesM, tilesN, ksteps;
+  VectorType aType, bType, cType;
+};
+} // namespace
+
+std::unique_ptr<ComputeStep>
+mlir::gemm::detail::createMmaSyncStep(KernelContext &ctx) {
+  return std::make_unique<MmaSyncStep>(ctx);
+}

@@ -1,0 +1,96 @@
+//===- Simt.cpp - FMA-per-thread compute step -----------------------------===//
+//
+// The SIMT kind: each thread of a warp owns a TM x TN block of the warp tile
+// (threads laid out row-major over the warp tile) and accumulates it with
+// scalar FMAs (floats, exactly in the accumulator type) or multiply-adds on
+// sign-extended integers (i8 -> i32). Used for f32 (exact), f64 and wherever
+// tensor cores do not apply.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+namespace {
+class SimtStep : public ComputeStep {
+public:
+  explicit SimtStep(KernelContext &ctx) : ctx(ctx) {
+    tm = ctx.config.getInstr()[0];
+    tn = ctx.config.getInstr()[1];
+    threadsN = ctx.config.getWarpTileN() / tn;
+  }
+
+  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(ctx.accType));
+    return SmallVector<Value>(tm * tn, zero);
+  }
+
+  SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
+                             ValueRange accIn) override {
+    IndexMath m(b, loc);
+    SmallVector<Value> acc(accIn);
+    Value row0 = m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm));
+    Value col0 = m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn));
+    for (int64_t kk = 0; kk < ctx.config.getBK(); ++kk) {
+      Value k = m.c(kk);
+      SmallVector<Value> a, bv;
+      for (int64_t i = 0; i < tm; ++i)
+        a.push_back(load(m, ctx.tileA, stage, m.add(row0, i), k));
+      for (int64_t j = 0; j < tn; ++j)
+        bv.push_back(load(m, ctx.tileB, stage, k, m.add(col0, j)));
+      for (int64_t i = 0; i < tm; ++i)
+        for (int64_t j = 0; j < tn; ++j) {
+          Value &c = acc[i * tn + j];
+          if (isa<FloatType>(ctx.accType))
+            c = math::FmaOp::create(b, loc, a[i], bv[j], c);
+          else
+            c = arith::AddIOp::create(
+                b, loc, c, arith::MulIOp::create(b, loc, a[i], bv[j]));
+        }
+    }
+    return acc;
+  }
+
+  void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
+                      function_ref<void(Value, Value, Value)> fn) override {
+    IndexMath m(b, loc);
+    Value row0 = m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm));
+    Value col0 = m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn));
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t j = 0; j < tn; ++j)
+        fn(m.add(row0, i), m.add(col0, j), acc[i * tn + j]);
+  }
+
+private:
+  /// Loads operand-space element (row, col) of `tile` (A: (m, k), B: (k, n))
+  /// and widens it to the accumulator type.
+  Value load(IndexMath &m, const SmemTile &tile, Value stage, Value row,
+             Value col) {
+    bool swap = tile.role == MmaOperand::A ? !tile.kContiguous
+                                           : tile.kContiguous;
+    Value off = swap ? tile.offset(m, stage, col, row)
+                     : tile.offset(m, stage, row, col);
+    Value v = memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{off});
+    Type from = v.getType();
+    if (from == ctx.accType)
+      return v;
+    if (isa<FloatType>(ctx.accType))
+      return arith::ExtFOp::create(m.b, m.loc, ctx.accType, v);
+    return arith::ExtSIOp::create(m.b, m.loc, ctx.accType, v);
+  }
+
+  KernelContext &ctx;
+  int64_t tm, tn, threadsN;
+};
+} // namespace
+
+std::unique_ptr<ComputeStep>
+mlir::gemm::detail::createSimtStep(KernelContext &ctx) {
+  return std::make_unique<SimtStep>(ctx);
+}

@@ -1,0 +1,37 @@
+//===- GemmConfigDefaults.cpp - default configurations --------------------===//
+
+#include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
+                                        bool allowTf32) {
+  MLIRContext *ctx = op.getContext();
+  ElemKind kind = *getElemKind(op.getAElementType());
+  auto make = [&](Kind k, ArrayRef<int64_t> block, ArrayRef<int64_t> warps,
+                  ArrayRef<int64_t> instr, int64_t stages) {
+    return ConfigAttr::get(ctx, k, block, warps, instr, stages,
+                           SmemLayout::swizzle, Raster::row, /*group=*/8,
+                           /*split_k=*/1);
+  };
+  if (target.isNVIDIA()) {
+    switch (kind) {
+    case ElemKind::f16:
+    case ElemKind::bf16:
+      return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 4);
+    case ElemKind::i8:
+      return make(Kind::mma_sync, {128, 128, 64}, {2, 2}, {16, 8, 32}, 4);
+    case ElemKind::f64:
+      return make(Kind::mma_sync, {64, 64, 16}, {2, 2}, {8, 8, 4}, 3);
+    case ElemKind::f32:
+      if (allowTf32)
+        return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 8}, 3);
+      return make(Kind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 3);
+    default:
+      break;
+    }
+  }
+  // Everything else: exact SIMT with the accumulator in registers.
+  return make(Kind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 2);
+}
