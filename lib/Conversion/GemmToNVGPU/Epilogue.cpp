@@ -51,7 +51,7 @@ void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
   auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  SmallVector<Value> cIndices = ctx.globalIndices(row, col);
+  SmallVector<Value> cIndices = ctx.globalIndices(b, loc, row, col);
   Value result;
   if (!op.hasEpilogue()) {
     result = convertAccumulator(b, loc, acc, op.getCElementType());
@@ -91,6 +91,8 @@ void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
       }
       if (batched)
         idx.insert(idx.begin(), ctx.batch);
+      for (Value &v : idx)
+        v = m.idx(v);
       map.map(arg, memref::LoadOp::create(b, loc, extra, idx));
     }
     for (Operation &inner : body.without_terminator())

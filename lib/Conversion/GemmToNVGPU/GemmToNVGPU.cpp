@@ -233,7 +233,7 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
 
     // The launch: grid.x walks the output tiles, grid.z the batch.
     unsigned b0 = op.hasBatch() ? 1 : 0;
-    IndexMath m(rewriter, loc);
+    IndexMath m(rewriter, loc, /*useIndex=*/true);
     Value mSize = memref::DimOp::create(rewriter, loc, op.getC(), b0);
     Value nSize = memref::DimOp::create(rewriter, loc, op.getC(), b0 + 1);
     Value gx = m.mul(m.ceilDiv(mSize, config.getBM()),

@@ -25,11 +25,20 @@
 namespace mlir::gemm::detail {
 
 /// Index arithmetic with constant folding, so that the emitted IR stays
-/// readable and small before canonicalization.
+/// readable and small before canonicalization. Kernel-side math runs in i32
+/// (`idx` converts to `index` where memrefs are accessed): 64-bit address
+/// arithmetic would double the registers it occupies, and GEMM kernels live
+/// at the edge of the register file. Host-side math uses `index`.
 class IndexMath {
 public:
-  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  IndexMath(OpBuilder &b, Location loc, bool useIndex = false)
+      : b(b), loc(loc),
+        type(useIndex ? Type(b.getIndexType()) : Type(b.getI32Type())) {}
   Value c(int64_t v);
+  /// `v` as an `index` (for memref and nvgpu indices).
+  Value idx(Value v);
+  /// An `index` value in this math's type.
+  Value from(Value v);
   Value add(Value x, Value y);
   Value add(Value x, int64_t y) { return add(x, c(y)); }
   Value sub(Value x, Value y);
@@ -51,6 +60,7 @@ public:
 
   OpBuilder &b;
   Location loc;
+  Type type;
 };
 
 /// One operand (A or B) as staged in shared memory: a row-major tile of
@@ -92,8 +102,9 @@ struct KernelContext {
   /// operands on tensor cores).
   ElemKind operandKind;
 
-  /// Indices into a global operand with the batch index prepended.
-  SmallVector<Value> globalIndices(Value row, Value col) const;
+  /// `index` indices into a global operand, batch index prepended.
+  SmallVector<Value> globalIndices(OpBuilder &b, Location loc, Value row,
+                                   Value col) const;
 };
 
 /// The accumulators of one thread, flattened; the compute step decides their

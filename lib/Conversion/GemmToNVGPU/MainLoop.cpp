@@ -42,7 +42,19 @@ static std::optional<int64_t> constOf(Value v) {
 }
 
 Value IndexMath::c(int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+}
+Value IndexMath::idx(Value v) {
+  if (v.getType().isIndex())
+    return v;
+  if (auto cv = constOf(v))
+    return arith::ConstantIndexOp::create(b, loc, *cv);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+Value IndexMath::from(Value v) {
+  if (v.getType() == type)
+    return v;
+  return arith::IndexCastOp::create(b, loc, type, v);
 }
 Value IndexMath::add(Value x, Value y) {
   if (constOf(x) == 0)
@@ -151,10 +163,12 @@ Value SmemTile::offset(IndexMath &m, Value stage, Value row, Value col) const {
   return m.add(base, m.add(m.mul(swizzled, perChunk), m.rem(col, perChunk)));
 }
 
-SmallVector<Value> KernelContext::globalIndices(Value row, Value col) const {
+SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
+                                                Value row, Value col) const {
+  IndexMath m(b, loc);
   if (batch)
-    return {batch, row, col};
-  return {row, col};
+    return {m.idx(batch), m.idx(row), m.idx(col)};
+  return {m.idx(row), m.idx(col)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,9 +212,9 @@ static void emitVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
       Value dst = tile.offset(m, stage, r, col);
       nvgpu::DeviceAsyncCopyOp::create(
           b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-          tile.buffer, ValueRange{dst}, src.memref,
-          ctx.globalIndices(srcRow, srcCol), b.getIndexAttr(perChunk), avail,
-          b.getUnitAttr());
+          tile.buffer, ValueRange{m.idx(dst)}, src.memref,
+          ctx.globalIndices(b, loc, srcRow, srcCol), b.getIndexAttr(perChunk),
+          m.idx(avail), b.getUnitAttr());
     };
     if (total % threads != 0 && (i + 1) * threads > total) {
       auto ifOp = scf::IfOp::create(b, loc, m.lt(idx, m.c(total)),
@@ -237,7 +251,7 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
       b, loc, inside,
       [&](OpBuilder &b, Location loc) {
         Value v = memref::LoadOp::create(b, loc, src.memref,
-                                         ctx.globalIndices(gr, gc));
+                                         ctx.globalIndices(b, loc, gr, gc));
         scf::YieldOp::create(b, loc, v);
       },
       [&](OpBuilder &b, Location loc) {
@@ -246,7 +260,7 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
       });
   Value dst = tile.offset(mi, stage, r, col);
   memref::StoreOp::create(b, loc, load.getResult(0), tile.buffer,
-                          ValueRange{dst});
+                          ValueRange{mi.idx(dst)});
 }
 
 static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
@@ -273,7 +287,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 /// and offset and outer strides multiples of the chunk.
 static Value emitVectorOk(OpBuilder &b, Location loc, Value memref,
                           unsigned elemBytes) {
-  IndexMath m(b, loc);
+  IndexMath m(b, loc, /*useIndex=*/true);
   int64_t perChunk = 16 / elemBytes;
   auto type = cast<MemRefType>(memref.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
@@ -337,20 +351,20 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   int64_t stages = cfg.getStages();
 
   // Thread and block coordinates.
-  ctx.tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   ctx.lane = m.rem(ctx.tid, ctx.target->warpSize);
   Value warp = m.div(ctx.tid, ctx.target->warpSize);
   unsigned b0 = op.hasBatch() ? 1 : 0;
   auto dim = [&](Value v, unsigned d) -> Value {
-    return memref::DimOp::create(b, loc, v, d);
+    return m.from(memref::DimOp::create(b, loc, v, d));
   };
   ctx.m = dim(ctx.c, b0);
   ctx.n = dim(ctx.c, b0 + 1);
   ctx.k = dim(ctx.a, b0 + op.getAKDim());
   if (op.hasBatch())
-    ctx.batch = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
+    ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
   Value tilesM = m.ceilDiv(ctx.m, bm), tilesN = m.ceilDiv(ctx.n, bn);
-  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
   auto [tm, tn] =
       rasterize(m, bid, tilesM, tilesN, cfg.getRaster(), cfg.getGroup());
   ctx.tileM0 = m.mul(tm, bm);
@@ -390,8 +404,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   auto view = [&](int64_t byteOffset, int64_t elems) -> Value {
     auto type = MemRefType::get({elems}, elemType, MemRefLayoutAttrInterface(),
                                 wg);
-    return memref::ViewOp::create(b, loc, type, smem, m.c(byteOffset),
-                                  ValueRange{});
+    return memref::ViewOp::create(b, loc, type, smem,
+                                  m.idx(m.c(byteOffset)), ValueRange{});
   };
   // B's buffer starts 128-byte aligned after A's.
   int64_t bOffset = (aElems * elemBytes + 127) / 128 * 128;

@@ -16,6 +16,8 @@
 
 #include "KernelBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -78,9 +80,7 @@ public:
       for (int64_t mi = 0; mi < tilesM; ++mi)
         for (int64_t ni = 0; ni < tilesN; ++ni) {
           Value &c = acc[mi * tilesN + ni];
-          c = nvgpu::MmaSyncOp::create(
-              b, loc, current.first[mi], current.second[ni], c,
-              ArrayRef<int64_t>{im, in, ik}, kind == ElemKind::tf32);
+          c = emitMma(b, loc, current.first[mi], current.second[ni], c);
         }
       current = std::move(next);
     }
@@ -107,6 +107,50 @@ public:
   }
 
 private:
+  /// One MMA. nvgpu.mma.sync covers every type but bf16, which its NVVM
+  /// lowering cannot type; bf16 goes to nvvm.mma.sync directly with the
+  /// fragments packed into 32-bit registers.
+  Value emitMma(OpBuilder &b, Location loc, Value a, Value bf, Value c) {
+    if (kind != ElemKind::bf16)
+      return nvgpu::MmaSyncOp::create(b, loc, a, bf, c,
+                                      ArrayRef<int64_t>{im, in, ik},
+                                      kind == ElemKind::tf32);
+    auto packRows = [&](Value v) {
+      SmallVector<Value> regs;
+      auto vt = cast<VectorType>(v.getType());
+      for (int64_t r = 0; r < vt.getDimSize(0); ++r) {
+        Value row = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{r});
+        Value word = vector::BitCastOp::create(
+            b, loc, VectorType::get({1}, b.getI32Type()), row);
+        regs.push_back(
+            vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
+      }
+      return regs;
+    };
+    SmallVector<Value> cs;
+    for (int64_t r = 0; r < 2; ++r)
+      for (int64_t e = 0; e < 2; ++e)
+        cs.push_back(
+            vector::ExtractOp::create(b, loc, c, ArrayRef<int64_t>{r, e}));
+    Type f32 = b.getF32Type();
+    auto resType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                    {f32, f32, f32, f32});
+    Value d = NVVM::MmaOp::create(
+        b, loc, resType, packRows(a), packRows(bf), cs,
+        ArrayRef<int64_t>{im, in, ik}, std::nullopt, std::nullopt,
+        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                      NVVM::MMATypes::bf16},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                       NVVM::MMALayout::col});
+    Value out = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
+    for (int64_t i = 0; i < 4; ++i) {
+      Value v = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{i});
+      out = vector::InsertOp::create(b, loc, v, out,
+                                     ArrayRef<int64_t>{i / 2, i % 2});
+    }
+    return out;
+  }
+
   /// (row, col) of fragment element (reg, elem) of this lane, operand space.
   std::pair<Value, Value> laneCoord(IndexMath &m, MmaOperand which,
                                     unsigned reg, unsigned elem) {
@@ -139,8 +183,8 @@ private:
         auto [row, col] = laneCoord(m, which, r, e);
         auto [sr, sc] = toStorage(tile, m.add(row0, row), m.add(col0, col));
         Value off = tile.offset(m, stage, sr, sc);
-        Value v =
-            memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{off});
+        Value v = memref::LoadOp::create(m.b, m.loc, tile.buffer,
+                                         ValueRange{m.idx(off)});
         frag = vector::InsertOp::create(m.b, m.loc, v, frag,
                                         ArrayRef<int64_t>{r, e});
       }
@@ -161,7 +205,7 @@ private:
                                        m.mul(j2, step2.col)));
     Value off = tile.offset(m, stage, row, col);
     return nvgpu::LdMatrixOp::create(m.b, m.loc, type, tile.buffer,
-                                     ValueRange{off},
+                                     ValueRange{m.idx(off)},
                                      /*transpose=*/!tile.kContiguous,
                                      uint32_t(numTiles));
   }

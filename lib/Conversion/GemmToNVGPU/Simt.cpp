@@ -76,7 +76,8 @@ private:
                                            : tile.kContiguous;
     Value off = swap ? tile.offset(m, stage, col, row)
                      : tile.offset(m, stage, row, col);
-    Value v = memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{off});
+    Value v =
+        memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{m.idx(off)});
     Type from = v.getType();
     if (from == ctx.accType)
       return v;

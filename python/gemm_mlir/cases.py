@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Generates gemm.matmul test kernels: one .mlir module per (dtype, layout,
+epilogue) case, with dynamic M/N/K so that one kernel serves every shape, and
+a cases.json the harness reads to build its float64 reference.
+
+Usage: cases.py OUT_DIR [--set smoke|matrix|perf]
+"""
+import argparse
+import json
+import os
+
+# dtype name -> (A/B element, accumulator, C element, config or None)
+DTYPES = {
+    "f16": ("f16", "f32", "f16", None),
+    "f16acc16": ("f16", "f16", "f16", None),
+    "bf16": ("bf16", "f32", "bf16", None),
+    "tf32": ("f32", "f32", "f32",
+             "#gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], "
+             "instr = [16, 8, 8], stages = 3, group = 8>"),
+    "f32": ("f32", "f32", "f32", None),
+    "f64": ("f64", "f64", "f64", None),
+    "i8": ("i8", "i32", "i32", None),
+    "i8sat": ("i8", "i32", "i8", None),
+}
+LAYOUTS = ["nn", "nt", "tn", "tt"]
+FLOAT_EPILOGUES = ["none", "linear", "bias_col_relu", "bias_row_gelu_tanh",
+                   "gelu_erf", "silu", "clamp", "residual"]
+INT_EPILOGUES = ["none", "bias_col_relu", "scale_f16"]
+
+
+def epilogues_for(dtype):
+    if dtype == "i8":
+        return INT_EPILOGUES
+    if dtype == "i8sat":
+        return ["none"]
+    if dtype == "f16acc16":
+        return ["none", "linear", "bias_col_relu", "clamp", "residual"]
+    return FLOAT_EPILOGUES
+
+
+def conv(v, frm, to, lines):
+    """Emits a float conversion of %v from `frm` to `to`; returns the name."""
+    if frm == to:
+        return v
+    width = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+    op = "arith.extf" if width[to] > width[frm] else "arith.truncf"
+    name = f"%cv{len(lines)}"
+    lines.append(f"{name} = {op} {v} : {frm} to {to}")
+    return name
+
+
+def build_case(name, dtype, layout, epi):
+    ab, acc, c, config = DTYPES[dtype]
+    if epi == "scale_f16":
+        c = "f16"
+    a_shape = "?x?"
+    mem = lambda t: f"memref<?x?x{t}>"
+    extras, types, bcast, args = [], [], [], []
+    scalar_t = "f64" if acc == "f64" else "f32"
+    body = []
+    x = "%acc"
+    if epi == "none":
+        region = None
+    else:
+        if epi == "linear":
+            extras += ["%alpha", "%beta"]; types += [scalar_t, scalar_t]
+            bcast += ["scalar", "scalar"]; args += [f"%al: {scalar_t}", f"%be: {scalar_t}"]
+            xa = conv(x, acc, scalar_t, body)
+            cin = conv("%cin", c, scalar_t, body)
+            body.append(f"%t0 = arith.mulf {xa}, %al : {scalar_t}")
+            body.append(f"%t1 = arith.mulf {cin}, %be : {scalar_t}")
+            body.append(f"%t2 = arith.addf %t0, %t1 : {scalar_t}")
+            x, xt = "%t2", scalar_t
+        elif epi in ("bias_col_relu", "bias_row_gelu_tanh"):
+            bt = acc
+            extras += ["%bias"]; types += [f"memref<?x{bt}>"]
+            bcast += ["col" if epi == "bias_col_relu" else "row"]; args += [f"%bi: {bt}"]
+            if acc == "i32":
+                body.append("%t0 = arith.addi %acc, %bi : i32")
+                body.append("%z = arith.constant 0 : i32")
+                body.append("%t1 = arith.maxsi %t0, %z : i32")
+                x, xt = "%t1", "i32"
+            else:
+                body.append(f"%t0 = arith.addf %acc, %bi : {acc}")
+                x, xt = "%t0", acc
+                if epi == "bias_col_relu":
+                    body.append(f"%z = arith.constant 0.0 : {acc}")
+                    body.append(f"%t1 = arith.maximumf %t0, %z : {acc}")
+                    x = "%t1"
+                else:
+                    t = acc
+                    body += [
+                        f"%g0 = arith.mulf %t0, %t0 : {t}",
+                        f"%g1 = arith.mulf %g0, %t0 : {t}",
+                        f"%k1 = arith.constant 0.044715 : {t}",
+                        f"%g2 = arith.mulf %g1, %k1 : {t}",
+                        f"%g3 = arith.addf %t0, %g2 : {t}",
+                        f"%k2 = arith.constant 0.7978845608028654 : {t}",
+                        f"%g4 = arith.mulf %g3, %k2 : {t}",
+                        f"%g5 = math.tanh %g4 : {t}",
+                        f"%one = arith.constant 1.0 : {t}",
+                        f"%g6 = arith.addf %g5, %one : {t}",
+                        f"%half = arith.constant 0.5 : {t}",
+                        f"%g7 = arith.mulf %t0, %half : {t}",
+                        f"%g8 = arith.mulf %g7, %g6 : {t}",
+                    ]
+                    x = "%g8"
+        elif epi == "gelu_erf":
+            t = acc
+            body += [
+                f"%k = arith.constant 0.7071067811865476 : {t}",
+                f"%e0 = arith.mulf %acc, %k : {t}",
+                f"%e1 = math.erf %e0 : {t}",
+                f"%one = arith.constant 1.0 : {t}",
+                f"%e2 = arith.addf %e1, %one : {t}",
+                f"%half = arith.constant 0.5 : {t}",
+                f"%e3 = arith.mulf %acc, %half : {t}",
+                f"%e4 = arith.mulf %e3, %e2 : {t}",
+            ]
+            x, xt = "%e4", t
+        elif epi == "silu":
+            t = acc
+            body += [
+                f"%s0 = arith.negf %acc : {t}",
+                f"%s1 = math.exp %s0 : {t}",
+                f"%one = arith.constant 1.0 : {t}",
+                f"%s2 = arith.addf %s1, %one : {t}",
+                f"%s3 = arith.divf %acc, %s2 : {t}",
+            ]
+            x, xt = "%s3", t
+        elif epi == "clamp":
+            extras += ["%lo", "%hi"]; types += [scalar_t, scalar_t]
+            bcast += ["scalar", "scalar"]; args += [f"%l: {scalar_t}", f"%h: {scalar_t}"]
+            xa = conv(x, acc, scalar_t, body)
+            body.append(f"%c0 = arith.maximumf {xa}, %l : {scalar_t}")
+            body.append(f"%c1 = arith.minimumf %c0, %h : {scalar_t}")
+            x, xt = "%c1", scalar_t
+        elif epi == "residual":
+            extras += ["%res"]; types += [mem(c)]
+            bcast += ["full"]; args += [f"%r: {c}"]
+            rr = conv("%r", c, acc, body)
+            body.append(f"%t0 = arith.addf %acc, {rr} : {acc}")
+            x, xt = "%t0", acc
+        elif epi == "scale_f16":
+            extras += ["%scale"]; types += ["f32"]
+            bcast += ["scalar"]; args += ["%sc: f32"]
+            body.append("%f0 = arith.sitofp %acc : i32 to f32")
+            body.append("%f1 = arith.mulf %f0, %sc : f32")
+            x, xt = "%f1", "f32"
+        else:
+            raise ValueError(epi)
+        if xt != c:
+            if xt == "i32":
+                pass
+            else:
+                x = conv(x, xt, c, body)
+        body.append(f"gemm.yield {x} : {c}")
+        region = body
+    ext_decl = "".join(f", {e}: {t}" for e, t in zip(extras, types))
+    ext_use = ""
+    attrs = []
+    if extras:
+        ext_use = f" extras({', '.join(extras)} : {', '.join(types)})"
+        attrs.append("broadcast = [" + ", ".join(f"#gemm.bcast<{b}>" for b in bcast) + "]")
+    if config:
+        attrs.append(f"config = {config}")
+    attr = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
+    lines = [
+        f"func.func @{name}(%a: {mem(ab)}, %b: {mem(ab)}, %c: {mem(c)}{ext_decl}) {{",
+        f"  gemm.matmul {layout} ins(%a, %b : {mem(ab)}, {mem(ab)}) outs(%c : {mem(c)}){ext_use} acc({acc}){attr}"
+        + (" {" if region else ""),
+    ]
+    if region:
+        lines.append(f"  ^bb0(%acc: {acc}, %cin: {c}" + "".join(", " + a for a in args) + "):")
+        lines += ["    " + l for l in region]
+        lines.append("  }")
+    lines += ["  return", "}"]
+    meta = {"name": name, "dtype": dtype, "layout": layout, "epilogue": epi,
+            "a_type": ab, "acc_type": acc, "c_type": c,
+            "extras": [{"broadcast": b, "type": t} for b, t in zip(bcast, types)]}
+    return "\n".join(lines) + "\n", meta
+
+
+def case_list(which):
+    out = []
+    if which == "smoke":
+        for d in ["f16", "bf16", "tf32", "f32", "f64", "i8", "f16acc16", "i8sat"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e))
+    elif which == "matrix":
+        for d in DTYPES:
+            for l in LAYOUTS:
+                for e in epilogues_for(d):
+                    out.append((d, l, e))
+    elif which == "perf":
+        for d in ["f16", "bf16", "tf32", "i8"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+        out.append(("f16", "tn", "bias_row_gelu_tanh"))
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("out")
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf"])
+    a = p.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    metas = []
+    for d, l, e in case_list(a.set):
+        name = f"g_{d}_{l}_{e}"
+        text, meta = build_case(name, d, l, e)
+        with open(os.path.join(a.out, name + ".mlir"), "w") as f:
+            f.write(text)
+        metas.append(meta)
+    with open(os.path.join(a.out, "cases.json"), "w") as f:
+        json.dump(metas, f, indent=1)
+    print(len(metas))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""GPU harness for gemm-mlir kernels (design.md section 6).
+
+Runs where the GPU is, with only the CUDA driver, CuPy and PyTorch: loads the
+cubins/PTX and manifest.json files that `gemm-opt --gemm-to-ptx=output-dir=...`
+wrote, fills inputs with random values (never zeros or all-ones), poisons the
+output, launches, checks every element against a float64 reference, and times
+ours and cuBLAS (through PyTorch) in the same process on the same inputs with
+CUDA events after warm-up (median of many runs). Prints a table and writes
+JSON.
+
+Usage:
+  harness.py check ART_DIR [--shapes small|full] [--out results.json]
+  harness.py bench ART_DIR --out bench.json
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import cupy as cp
+
+TORCH_DTYPES = {
+    "f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32,
+    "f64": torch.float64, "i8": torch.int8, "i32": torch.int32,
+}
+# Relative Frobenius error bounds (design.md section 6); 0 means exact.
+TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
+             "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0}
+
+
+# --------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------
+
+class Kernel:
+    def __init__(self, entry, binary_path, meta):
+        self.entry = entry
+        self.meta = meta
+        self.module = cp.RawModule(path=binary_path)
+        self.fn = self.module.get_function(entry["name"])
+        self.smem = int(entry["dynamic_shared_memory"])
+        if self.smem > 48 * 1024:
+            self.fn.max_dynamic_shared_size_bytes = self.smem
+        self.block = tuple(entry["block"])
+        self.tile_m = entry["grid"]["tile_m"]
+        self.tile_n = entry["grid"]["tile_n"]
+
+    def args(self, values):
+        out = []
+        for p, v in zip(self.entry["params"], values):
+            if p["kind"] == "memref":
+                assert v.dim() == p["rank"], (p, v.shape)
+                ptr = np.uint64(v.data_ptr())
+                # MLIR descriptor: allocated, aligned, offset, sizes, strides.
+                out += [ptr, ptr, np.int64(0)]
+                out += [np.int64(s) for s in v.shape]
+                out += [np.int64(s) for s in v.stride()]
+            else:
+                t = p["element_type"]
+                out.append({"f32": np.float32, "f64": np.float64,
+                            "i32": np.int32, "i64": np.int64}[t](v))
+        return tuple(out)
+
+    def launch(self, values, m, n, batch=1):
+        grid = (math.ceil(m / self.tile_m) * math.ceil(n / self.tile_n), 1, batch)
+        self.fn(grid, self.block, self.args(values), shared_mem=self.smem)
+
+
+def load_kernels(art_dir):
+    """Returns {kernel name: Kernel} for every manifest under art_dir."""
+    metas = {}
+    cases = os.path.join(art_dir, "cases.json")
+    if os.path.exists(cases):
+        metas = {c["name"]: c for c in json.load(open(cases))}
+    kernels = {}
+    for manifest_path in sorted(glob.glob(os.path.join(art_dir, "**", "manifest.json"),
+                                          recursive=True)):
+        d = os.path.dirname(manifest_path)
+        manifest = json.load(open(manifest_path))
+        objects = {o["module"]: o for o in manifest["objects"]}
+        for e in manifest["kernels"]:
+            obj = objects[e["module"]]
+            path = os.path.join(d, obj["file"])
+            cubin = os.path.splitext(path)[0] + ".cubin"
+            if os.path.exists(cubin):
+                path = cubin
+            func = e["name"].rsplit("_gemm", 1)[0]
+            kernels[func] = Kernel(e, path, metas.get(func, {}))
+    return kernels
+
+
+# --------------------------------------------------------------------------
+# Inputs and reference
+# --------------------------------------------------------------------------
+
+def rand(shape, dtype, gen):
+    if dtype == "i8":
+        return torch.randint(-128, 128, shape, dtype=torch.int8, device="cuda",
+                             generator=gen)
+    if dtype == "i32":
+        return torch.randint(-1000, 1000, shape, dtype=torch.int32, device="cuda",
+                             generator=gen)
+    t = torch.randn(shape, dtype=torch.float64, device="cuda", generator=gen)
+    return t.to(TORCH_DTYPES[dtype])
+
+
+def make_operand(rows, cols, dtype, gen, pad=0):
+    """A rows x cols operand; pad > 0 makes it a view with a larger leading
+    dimension (strided memref) to exercise the unaligned/strided paths."""
+    if pad:
+        return rand((rows, cols + pad), dtype, gen)[:, :cols]
+    return rand((rows, cols), dtype, gen)
+
+
+def gelu_tanh(x):
+    return 0.5 * x * (1 + torch.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+
+
+def reference(meta, acc, c0, extras):
+    e = meta["epilogue"]
+    if e == "none":
+        out = acc
+    elif e == "linear":
+        out = extras[0] * acc + extras[1] * c0
+    elif e == "bias_col_relu":
+        out = torch.clamp(acc + extras[0].double()[None, :], min=0)
+    elif e == "bias_row_gelu_tanh":
+        out = gelu_tanh(acc + extras[0].double()[:, None])
+    elif e == "gelu_erf":
+        out = 0.5 * acc * (1 + torch.erf(acc / math.sqrt(2)))
+    elif e == "silu":
+        out = acc / (1 + torch.exp(-acc))
+    elif e == "clamp":
+        out = torch.clamp(acc, min=extras[0], max=extras[1])
+    elif e == "residual":
+        out = acc + extras[0].double()
+    elif e == "scale_f16":
+        out = acc * extras[0]
+    else:
+        raise ValueError(e)
+    if meta["c_type"] == "i8":
+        out = torch.clamp(out, -128, 127)
+    return out
+
+
+def run_case(k, m, n, kk, gen, pad=0):
+    meta = k.meta
+    ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
+    a = make_operand(m, kk, ab, gen, pad) if layout[0] == "n" else make_operand(kk, m, ab, gen, pad)
+    b = make_operand(kk, n, ab, gen, pad) if layout[1] == "n" else make_operand(n, kk, ab, gen, pad)
+    a_mk = a if layout[0] == "n" else a.t()
+    b_kn = b if layout[1] == "n" else b.t()
+    reads_c = k.entry["reads_c"]
+    c = rand((m, n), ct, gen) if reads_c else torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
+    c0 = c.double().clone()
+    if not reads_c:  # poison: any element left unwritten fails the check
+        if ct in ("i8", "i32"):
+            c.fill_(-77)
+        else:
+            c.fill_(float("nan"))
+    extras, extra_vals = [], []
+    for x in meta["extras"]:
+        if x["broadcast"] == "scalar":
+            v = float(torch.empty(1).uniform_(0.5, 1.5, generator=torch.Generator().manual_seed(len(extras))))
+            if meta["epilogue"] == "clamp":
+                v = -0.5 if not extras else 0.75
+            extras.append(v); extra_vals.append(v)
+        else:
+            et = x["type"].split("x")[-1].rstrip(">")
+            shape = {"col": (n,), "row": (m,), "full": (m, n)}[x["broadcast"]]
+            t = rand(shape, et, gen)
+            extras.append(t); extra_vals.append(t)
+    torch.cuda.synchronize()
+    k.launch([a, b, c] + extras, m, n)
+    torch.cuda.synchronize()
+    acc = a_mk.double() @ b_kn.double()
+    ref = reference(meta, acc, c0, extra_vals)
+    out = c.double()
+    if torch.isnan(out).any():
+        return float("inf"), int(torch.isnan(out).sum())
+    if TOLERANCE[meta["dtype"]] == 0.0:
+        bad = int((out != ref).sum())
+        return (0.0 if bad == 0 else float("inf")), bad
+    denom = torch.linalg.norm(ref).item() or 1.0
+    err = torch.linalg.norm(out - ref).item() / denom
+    return err, 0
+
+
+SMALL_SHAPES = [(1, 1, 1), (1, 64, 37), (17, 33, 65), (64, 1, 16), (100, 100, 1),
+                (128, 128, 128), (129, 127, 257), (255, 257, 33), (1, 256, 300),
+                (300, 1, 300), (513, 511, 64), (1000, 1000, 1000)]
+FULL_SHAPES = SMALL_SHAPES + [
+    (2, 2, 2), (3, 5, 7), (7, 9, 11), (16, 16, 16), (31, 31, 31), (32, 64, 8),
+    (64, 64, 64), (96, 160, 72), (127, 129, 131), (192, 320, 40), (256, 256, 256),
+    (333, 444, 555), (512, 512, 512), (640, 1280, 320), (777, 333, 1024),
+    (1024, 1024, 1024), (1, 4096, 4096), (4096, 1, 4096), (4096, 4096, 1),
+    (2048, 2048, 2048), (4099, 4097, 4095), (4096, 4096, 4096), (8, 8192, 1024),
+    (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192)]
+
+
+def cmd_check(args):
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(1234)
+    results, failures = [], 0
+    for name, k in sorted(kernels.items()):
+        if args.only and args.only not in name:
+            continue
+        shapes = FULL_SHAPES if (args.shapes == "full" and k.meta["dtype"] in ("f16", "bf16")
+                                 and k.meta["epilogue"] == "none") else SMALL_SHAPES
+        worst, bad_shapes = 0.0, []
+        t0 = time.time()
+        for (m, n, kk) in shapes:
+            if k.meta["dtype"] == "f16acc16" and kk > 1024:
+                continue  # f16 accumulation over long K exceeds 1e-2 by design
+            for pad in ([0, 3] if (m, n, kk) in ((129, 127, 257), (513, 511, 64)) else [0]):
+                err, bad = run_case(k, m, n, kk, gen, pad)
+                worst = max(worst, err)
+                ok = err <= TOLERANCE[k.meta["dtype"]] if TOLERANCE[k.meta["dtype"]] else bad == 0
+                results.append({"kernel": name, "m": m, "n": n, "k": kk, "pad": pad,
+                                "error": err, "bad": bad, "ok": ok})
+                if not ok:
+                    bad_shapes.append(f"{m}x{n}x{kk}{'+pad' if pad else ''}:{err:.2e}/{bad}")
+        failures += bool(bad_shapes)
+        status = "ok  " if not bad_shapes else "FAIL"
+        print(f"{status} {name:40s} worst {worst:.2e} ({len(shapes)} shapes, "
+              f"{time.time() - t0:.1f}s) {' '.join(bad_shapes[:4])}", flush=True)
+    if args.out:
+        json.dump({"results": results, "failures": failures}, open(args.out, "w"), indent=1)
+    print(f"{len(results)} checks, {failures} failing kernels")
+    return 1 if failures else 0
+
+
+# --------------------------------------------------------------------------
+# Benchmark
+# --------------------------------------------------------------------------
+
+def time_fn(fn, reps):
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record(); fn(); e.record(); e.synchronize()
+        times.append(s.elapsed_time(e))
+    return float(np.median(times))
+
+
+BENCH = [
+    ("f16", "nn", (4096, 4096, 4096)), ("f16", "tn", (4096, 4096, 4096)),
+    ("f16", "nn", (8192, 8192, 8192)), ("f16", "tn", (8192, 8192, 8192)),
+    ("bf16", "tn", (4096, 4096, 4096)), ("bf16", "tn", (8192, 8192, 8192)),
+    ("bf16", "nn", (4096, 4096, 4096)),
+    ("f16", "nn", (4099, 4097, 4095)), ("f16", "tn", (4099, 4097, 4095)),
+    ("f16", "nt", (4096, 4096, 4096)), ("f16", "tt", (4096, 4096, 4096)),
+    ("f16", "tn", (2048, 2048, 2048)), ("f16", "tn", (1, 4096, 4096)),
+    ("f16", "tn", (16, 8192, 8192)),
+    ("i8", "tn", (4096, 4096, 4096)), ("tf32", "tn", (4096, 4096, 4096)),
+    ("tf32", "nn", (4096, 4096, 4096)),
+]
+
+
+def cmd_bench(args):
+    torch.backends.cuda.matmul.allow_tf32 = True
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(7)
+    rows = []
+    for dtype, layout, (m, n, kk) in BENCH:
+        name = f"g_{dtype}_{layout}_none"
+        if name not in kernels:
+            continue
+        k = kernels[name]
+        ab = k.meta["a_type"]
+        a = rand((m, kk) if layout[0] == "n" else (kk, m), ab, gen)
+        b = rand((kk, n) if layout[1] == "n" else (n, kk), ab, gen)
+        a_mk = a if layout[0] == "n" else a.t()
+        b_kn = b if layout[1] == "n" else b.t()
+        c = torch.empty((m, n), dtype=TORCH_DTYPES[k.meta["c_type"]], device="cuda")
+        flops = 2.0 * m * n * kk
+        reps = max(5, min(50, int(2e13 / flops)))
+        ours = time_fn(lambda: k.launch([a, b, c], m, n), reps)
+        # Correctness of the timed run, too.
+        ref = a_mk.double() @ b_kn.double()
+        err = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
+        if dtype == "i8":
+            lib = lambda: torch._int_mm(a_mk, b_kn)
+        else:
+            lib = lambda: torch.matmul(a_mk, b_kn)
+        try:
+            theirs = time_fn(lib, reps)
+        except RuntimeError as ex:  # e.g. _int_mm shape limits
+            theirs = float("nan")
+            print("cuBLAS failed:", ex)
+        row = {"dtype": dtype, "layout": layout, "m": m, "n": n, "k": kk,
+               "ours_ms": ours, "cublas_ms": theirs,
+               "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
+               "ratio": theirs / ours, "error": err, "config": k.entry["config"],
+               "dynamic_shared_memory": k.smem, "block": k.block}
+        rows.append(row)
+        print(f"{dtype:5s} {layout} {m:5d}x{n:5d}x{kk:5d}  ours {row['ours_tflops']:7.1f} TF/s  "
+              f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}",
+              flush=True)
+    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "date": time.strftime("%Y-%m-%d"), "rows": rows}
+    json.dump(info, open(args.out, "w"), indent=1)
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser()
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("check")
+    c.add_argument("art")
+    c.add_argument("--shapes", default="small", choices=["small", "full"])
+    c.add_argument("--only", default="")
+    c.add_argument("--out", default="")
+    b = sub.add_parser("bench")
+    b.add_argument("art")
+    b.add_argument("--out", default="bench.json")
+    a = p.parse_args()
+    sys.exit(cmd_check(a) if a.cmd == "check" else cmd_bench(a))
+
+
+if __name__ == "__main__":
+    main()

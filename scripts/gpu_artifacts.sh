@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Compiles the harness's test kernels with gemm-opt (here, where LLVM 22 is)
+# into artifacts/SET/: one folder per kernel with its PTX and manifest.json,
+# plus cases.json and ptxas.txt (registers, spills, shared memory per kernel).
+# The folder then travels to the GPU machine (scripts/gpu_run.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+set_name=${1:-smoke}
+chip=${CHIP:-sm_90}
+out="$root/artifacts/$set_name"
+rm -rf "$out" && mkdir -p "$out"
+python3 "$root/python/gemm_mlir/cases.py" "$out/src" --set "$set_name" >/dev/null
+cp "$out/src/cases.json" "$out/"
+ls "$out"/src/*.mlir | xargs -P "$(nproc)" -I{} sh -c '
+  f={}; n=$(basename "$f" .mlir)
+  "'"$root"'/build/bin/gemm-opt" "$f" --gemm-to-ptx="chip='"$chip"' output-dir='"$out"'/$n" -o /dev/null 2>"'"$out"'/$n.err" \
+    && rm -f "'"$out"'/$n.err" || { echo "FAILED $n"; head -3 "'"$out"'/$n.err"; }'
+if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
+  PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+  for d in "$out"/g_*; do
+    n=$(basename "$d")
+    info=$("$PTXAS" -arch="$chip" -v "$d"/*.ptx -o /dev/null 2>&1 | grep -oE 'Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes stack' | tr '\n' ' ')
+    echo "$n $info"
+  done > "$out/ptxas.txt"
+fi
+rm -rf "$out/src"
+echo "$(ls -d "$out"/g_* | wc -l) kernels in $out"
