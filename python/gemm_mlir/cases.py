@@ -49,8 +49,9 @@ def conv(v, frm, to, lines):
     return name
 
 
-def build_case(name, dtype, layout, epi):
+def build_case(name, dtype, layout, epi, config_override=None):
     ab, acc, c, config = DTYPES[dtype]
+    config = config_override or config
     if epi == "scale_f16":
         c = "f16"
     a_shape = "?x?"
@@ -199,7 +200,22 @@ def case_list(which):
             for l in LAYOUTS:
                 out.append((d, l, "none"))
         out.append(("f16", "tn", "bias_row_gelu_tanh"))
+        # Config variants for the sweep (name suffix _v<i>).
+        for i, _ in enumerate(F16_VARIANTS):
+            for l in ["tn", "nn"]:
+                out.append(("f16", l, "none", i))
     return out
+
+
+# (block, warps, stages) variants of the f16 mma_sync kernel for the sweep.
+F16_VARIANTS = [
+    ([128, 128, 64], [2, 2], 3),
+    ([128, 256, 32], [2, 4], 4),
+    ([256, 128, 32], [4, 2], 4),
+    ([128, 256, 64], [2, 4], 3),
+    ([128, 128, 32], [2, 2], 3),
+    ([64, 256, 32], [1, 4], 4),
+]
 
 
 def main():
@@ -209,9 +225,16 @@ def main():
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
-    for d, l, e in case_list(a.set):
+    for case in case_list(a.set):
+        d, l, e = case[:3]
         name = f"g_{d}_{l}_{e}"
-        text, meta = build_case(name, d, l, e)
+        config = None
+        if len(case) == 4:
+            block, warps, stages = F16_VARIANTS[case[3]]
+            name += f"_v{case[3]}"
+            config = (f"#gemm.config<kind = mma_sync, block = {block}, warps = {warps}, "
+                      f"instr = [16, 8, 16], stages = {stages}, group = 8>")
+        text, meta = build_case(name, d, l, e, config)
         with open(os.path.join(a.out, name + ".mlir"), "w") as f:
             f.write(text)
         metas.append(meta)

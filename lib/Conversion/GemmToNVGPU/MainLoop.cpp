@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelBuilder.h"
+#include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -263,11 +264,98 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                           ValueRange{mi.idx(dst)});
 }
 
+namespace {
+/// Loop-invariant part of the 16-byte copies of one operand tile, computed
+/// once before the main loop: the tile row/column and swizzled shared offset
+/// of each thread's first chunk. Slot i adds constant steps to all three
+/// (checked at compile time against the swizzle function), so a full tile is
+/// copied with a handful of adds per cp.async.
+struct CopyPlan {
+  bool valid = false;
+  int64_t slots = 0, rowStep = 0, smemStep = 0;
+  Value row, col, smem; ///< slot 0: tile row, tile column, stage-0 offset
+  Value fullFixed;      ///< i1: the block's M (or N) extent is inside
+};
+} // namespace
+
+static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                               const SmemTile &tile, Value fixedOrigin,
+                               Value fixedLimit, int64_t threads) {
+  CopyPlan plan;
+  int64_t perChunk = 16 / tile.elemBytes;
+  int64_t chunksPerRow = tile.cols / perChunk;
+  int64_t total = tile.rows * chunksPerRow;
+  if (total % threads != 0 || threads % chunksPerRow != 0)
+    return plan;
+  plan.slots = total / threads;
+  plan.rowStep = threads / chunksPerRow;
+  plan.smemStep = plan.rowStep * tile.rowElems;
+  // The shared offsets must advance by a constant per slot for every thread.
+  for (int64_t t = 0; t < threads; ++t) {
+    int64_t r = t / chunksPerRow, c = (t % chunksPerRow) * perChunk;
+    auto off = [&](int64_t row) {
+      return tile.layout == SmemLayout::swizzle
+                 ? swizzledOffset(row, c, tile.rowElems, tile.elemBytes)
+                 : plainOffset(row, c, tile.rowElems);
+    };
+    for (int64_t i = 1; i < plan.slots; ++i)
+      if (off(r + i * plan.rowStep) != off(r) + i * plan.smemStep)
+        return plan;
+  }
+  IndexMath m(b, loc);
+  plan.row = m.div(ctx.tid, chunksPerRow);
+  plan.col = m.mul(m.rem(ctx.tid, chunksPerRow), perChunk);
+  plan.smem = tile.offset(m, m.c(0), plan.row, plan.col);
+  int64_t extent = tile.kContiguous ? tile.rows : tile.cols;
+  Value end = m.add(fixedOrigin, extent);
+  plan.fullFixed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                         end, fixedLimit);
+  plan.valid = true;
+  return plan;
+}
+
+/// Unpredicated 16-byte copies of a tile known to lie inside the matrix.
+static void emitFullTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                             const SmemTile &tile, const GlobalSource &src,
+                             const CopyPlan &plan, Value stage) {
+  IndexMath m(b, loc);
+  int64_t perChunk = 16 / tile.elemBytes;
+  Value base = m.add(m.mul(stage, tile.stageElems), plan.smem);
+  Value row = m.add(src.row0, plan.row), col = m.add(src.col0, plan.col);
+  for (int64_t i = 0; i < plan.slots; ++i) {
+    Value r = m.add(row, i * plan.rowStep);
+    Value dst = m.add(base, i * plan.smemStep);
+    nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tile.buffer,
+        ValueRange{m.idx(dst)}, src.memref, ctx.globalIndices(b, loc, r, col),
+        b.getIndexAttr(perChunk), Value(), b.getUnitAttr());
+  }
+}
+
 static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                          const SmemTile &tile, const GlobalSource &src,
-                         Value stage, int64_t threads) {
+                         const CopyPlan &plan, Value k0, Value stage,
+                         int64_t threads) {
   if (!src.vectorOk) {
     emitElementCopy(b, loc, ctx, tile, src, stage, threads);
+    return;
+  }
+  if (plan.valid) {
+    // Interior tiles (the common case): aligned, and inside the matrix in K
+    // and in the block's M/N extent. Edge tiles take the predicated path.
+    IndexMath m(b, loc);
+    Value kEnd = m.add(k0, tile.kContiguous ? tile.cols : tile.rows);
+    Value kInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                          kEnd, ctx.k);
+    Value full = m.andI1(src.vectorOk, m.andI1(kInside, plan.fullFixed));
+    auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifFull.getThenRegion().front());
+    emitFullTileCopy(b, loc, ctx, tile, src, plan, stage);
+    b.setInsertionPointToStart(&ifFull.getElseRegion().front());
+    GlobalSource edge = src;
+    CopyPlan none;
+    emitTileCopy(b, loc, ctx, tile, edge, none, k0, stage, threads);
     return;
   }
   scf::IfOp::create(
@@ -433,6 +521,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   GlobalSource srcA = source(ctx.a, ctx.tileA, ctx.m, ctx.tileM0);
   GlobalSource srcB = source(ctx.b, ctx.tileB, ctx.n, ctx.tileN0);
 
+  // Loop-invariant copy addressing, hoisted above the main loop.
+  CopyPlan planA, planB;
+  if (srcA.vectorOk)
+    planA = planVectorCopy(b, loc, ctx, ctx.tileA, ctx.tileM0, ctx.m, threads);
+  if (srcB.vectorOk)
+    planB = planVectorCopy(b, loc, ctx, ctx.tileB, ctx.tileN0, ctx.n, threads);
+
   // Issues the copies of k-tile `kt` into stage `stage`.
   auto copyKTile = [&](OpBuilder &b, Value kt, Value stage) {
     IndexMath m(b, loc);
@@ -440,8 +535,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     GlobalSource a = srcA, bb = srcB;
     (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
     (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
-    emitTileCopy(b, loc, ctx, ctx.tileA, a, stage, threads);
-    emitTileCopy(b, loc, ctx, ctx.tileB, bb, stage, threads);
+    emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, k0, stage, threads);
+    emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, k0, stage, threads);
   };
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   auto commit = [&](OpBuilder &b) {

@@ -62,12 +62,13 @@ public:
     auto loadStep = [&](int64_t ks) {
       std::pair<SmallVector<Value>, SmallVector<Value>> f;
       for (int64_t mi = 0; mi < tilesM; ++mi)
-        f.first.push_back(loadA(m, stage, ks, mi));
+        f.first.push_back(roundTf32(b, loc, loadA(m, stage, ks, mi)));
       for (int64_t ni = 0; ni < tilesN;) {
         bool pair = ni + 1 < tilesN && canUseLdmatrix(kind, MmaOperand::B,
                                                       ctx.tileB.kContiguous);
         SmallVector<Value> frags = loadB(m, stage, ks, ni, pair ? 2 : 1);
-        f.second.append(frags);
+        for (Value frag : frags)
+          f.second.push_back(roundTf32(b, loc, frag));
         ni += frags.size();
       }
       return f;
@@ -107,6 +108,27 @@ public:
   }
 
 private:
+  /// tf32 MMAs read only the top 19 bits of each f32: round the fragment to
+  /// nearest (cvt.rna.tf32.f32) instead of letting the hardware truncate, as
+  /// cuBLAS does; truncation doubles the worst-case product error.
+  Value roundTf32(OpBuilder &b, Location loc, Value frag) {
+    if (kind != ElemKind::tf32)
+      return frag;
+    auto type = cast<VectorType>(frag.getType());
+    Value out = frag;
+    for (int64_t r = 0; r < type.getDimSize(0); ++r)
+      for (int64_t e = 0; e < type.getDimSize(1); ++e) {
+        Value v =
+            vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{r, e});
+        Value t = NVVM::ConvertFloatToTF32Op::create(
+            b, loc, b.getI32Type(), v, NVVM::FPRoundingMode::RNA);
+        Value f = arith::BitcastOp::create(b, loc, b.getF32Type(), t);
+        out = vector::InsertOp::create(b, loc, f, out,
+                                       ArrayRef<int64_t>{r, e});
+      }
+    return out;
+  }
+
   /// One MMA. nvgpu.mma.sync covers every type but bf16, which its NVVM
   /// lowering cannot type; bf16 goes to nvvm.mma.sync directly with the
   /// fragments packed into 32-bit registers.
