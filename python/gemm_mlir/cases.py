@@ -15,7 +15,7 @@ DTYPES = {
     "f16acc16": ("f16", "f16", "f16", None),
     "bf16": ("bf16", "f32", "bf16", None),
     "tf32": ("f32", "f32", "f32",
-             "#gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], "
+             "#gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 4], "
              "instr = [16, 8, 8], stages = 3, group = 8>"),
     "f32": ("f32", "f32", "f32", None),
     "f64": ("f64", "f64", "f64", None),

@@ -114,9 +114,14 @@ public:
   virtual ~ComputeStep() = default;
   /// Zero-initialized accumulators.
   virtual SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) = 0;
-  /// Multiplies the stage `stage` tiles into the accumulators.
-  virtual SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
-                                     ValueRange acc) = 0;
+  /// Number of instruction k-steps in one block k-tile.
+  virtual int64_t numKSteps() = 0;
+  /// Loads the register fragments of k-step `ks` of shared stage `stage`.
+  virtual SmallVector<Value> loadFragments(OpBuilder &b, Location loc,
+                                           Value stage, int64_t ks) = 0;
+  /// Multiplies one k-step's fragments into the accumulators.
+  virtual SmallVector<Value> multiply(OpBuilder &b, Location loc,
+                                      ValueRange frags, ValueRange acc) = 0;
   /// Calls `fn(row, col, value)` for every accumulator element, with row and
   /// col relative to the block tile origin.
   virtual void forEachElement(

@@ -573,35 +573,59 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     token = token ? token : t;
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
-  auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
-  {
+  int64_t ksteps = step->numKSteps();
+  scf::ForOp loop;
+  if (stages == 1) {
+    // No multi-buffering: copy, wait, barrier, compute, barrier.
+    loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value stage = m.c(0);
+    copyKTile(b, kt, stage);
+    waitGroups(b, commit(b), 0);
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    for (int64_t ks = 0; ks < ksteps; ++ks)
+      acc = step->multiply(b, loc, step->loadFragments(b, loc, stage, ks), acc);
+    gpu::BarrierOp::create(b, loc);
+    scf::YieldOp::create(b, loc, acc);
+  } else {
+    // Multistage main loop. In iteration kt:
+    //   wait until tile kt has landed ((S-1) + kt groups were committed and
+    //   tile kt is group kt: at most S-2 may be pending), then one barrier,
+    //   which both publishes tile kt to every warp and retires every read of
+    //   the buffer tile kt-1 used;
+    //   issue tile kt+S-1 into that buffer and commit (an empty group past
+    //   the end keeps the count uniform);
+    //   run the k-steps, loading the fragments of step ks+1 before the MMAs
+    //   of step ks (register double-buffering).
+    // Carrying the next tile's first fragments across the barrier (CUTLASS
+    // style) was measured slower here: the extra live registers cost more
+    // than the hidden ldmatrix latency (docs/performance.md).
+    loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
     Value kt = loop.getInductionVar();
-    Value stage;
-    if (stages == 1) {
-      stage = mi.c(0);
-      copyKTile(b, kt, stage);
-      waitGroups(b, commit(b), 0);
-      gpu::BarrierOp::create(b, loc);
-    } else {
-      // (S-1) + kt groups were committed and tile kt is group kt: it is
-      // complete once at most S-2 groups are pending.
-      waitGroups(b, token, stages - 2);
-      gpu::BarrierOp::create(b, loc);
-      Value next = mi.add(kt, stages - 1);
-      ifLess(b, next, numK, [&](OpBuilder &b) {
-        IndexMath mm(b, loc);
-        copyKTile(b, next, mm.rem(next, stages));
-      });
-      commit(b);
-      stage = mi.rem(kt, stages);
+    waitGroups(b, token, stages - 2);
+    gpu::BarrierOp::create(b, loc);
+    Value fetch = mi.add(kt, stages - 1);
+    ifLess(b, fetch, numK, [&](OpBuilder &b) {
+      IndexMath mm(b, loc);
+      copyKTile(b, fetch, mm.rem(fetch, stages));
+    });
+    commit(b);
+    Value stage = mi.rem(kt, stages);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    SmallVector<Value> frags = step->loadFragments(b, loc, stage, 0);
+    for (int64_t ks = 0; ks < ksteps; ++ks) {
+      SmallVector<Value> next;
+      if (ks + 1 < ksteps)
+        next = step->loadFragments(b, loc, stage, ks + 1);
+      acc = step->multiply(b, loc, frags, acc);
+      frags = std::move(next);
     }
-    SmallVector<Value> acc =
-        step->compute(b, loc, stage, loop.getRegionIterArgs());
-    if (stages == 1)
-      gpu::BarrierOp::create(b, loc);
     scf::YieldOp::create(b, loc, acc);
   }
   // Drain: no cp.async may be in flight when the kernel exits.

@@ -53,38 +53,34 @@ public:
     return SmallVector<Value>(tilesM * tilesN, zero);
   }
 
-  SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
-                             ValueRange accIn) override {
+  int64_t numKSteps() override { return ksteps; }
+
+  /// A fragments (tilesM of them) then B fragments (tilesN).
+  SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
+                                   int64_t ks) override {
     IndexMath m(b, loc);
-    SmallVector<Value> acc(accIn);
-    // Fragments of k-step 0, then in each step those of the next one before
-    // the MMAs of this one.
-    auto loadStep = [&](int64_t ks) {
-      std::pair<SmallVector<Value>, SmallVector<Value>> f;
-      for (int64_t mi = 0; mi < tilesM; ++mi)
-        f.first.push_back(roundTf32(b, loc, loadA(m, stage, ks, mi)));
-      for (int64_t ni = 0; ni < tilesN;) {
-        bool pair = ni + 1 < tilesN && canUseLdmatrix(kind, MmaOperand::B,
-                                                      ctx.tileB.kContiguous);
-        SmallVector<Value> frags = loadB(m, stage, ks, ni, pair ? 2 : 1);
-        for (Value frag : frags)
-          f.second.push_back(roundTf32(b, loc, frag));
-        ni += frags.size();
-      }
-      return f;
-    };
-    auto current = loadStep(0);
-    for (int64_t ks = 0; ks < ksteps; ++ks) {
-      decltype(current) next;
-      if (ks + 1 < ksteps)
-        next = loadStep(ks + 1);
-      for (int64_t mi = 0; mi < tilesM; ++mi)
-        for (int64_t ni = 0; ni < tilesN; ++ni) {
-          Value &c = acc[mi * tilesN + ni];
-          c = emitMma(b, loc, current.first[mi], current.second[ni], c);
-        }
-      current = std::move(next);
+    SmallVector<Value> f;
+    for (int64_t mi = 0; mi < tilesM; ++mi)
+      f.push_back(roundTf32(b, loc, loadA(m, stage, ks, mi)));
+    for (int64_t ni = 0; ni < tilesN;) {
+      bool pair = ni + 1 < tilesN &&
+                  canUseLdmatrix(kind, MmaOperand::B, ctx.tileB.kContiguous);
+      SmallVector<Value> frags = loadB(m, stage, ks, ni, pair ? 2 : 1);
+      for (Value frag : frags)
+        f.push_back(roundTf32(b, loc, frag));
+      ni += frags.size();
     }
+    return f;
+  }
+
+  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
+                              ValueRange accIn) override {
+    SmallVector<Value> acc(accIn);
+    for (int64_t mi = 0; mi < tilesM; ++mi)
+      for (int64_t ni = 0; ni < tilesN; ++ni) {
+        Value &c = acc[mi * tilesN + ni];
+        c = emitMma(b, loc, frags[mi], frags[tilesM + ni], c);
+      }
     return acc;
   }
 

@@ -31,29 +31,36 @@ public:
     return SmallVector<Value>(tm * tn, zero);
   }
 
-  SmallVector<Value> compute(OpBuilder &b, Location loc, Value stage,
-                             ValueRange accIn) override {
+  int64_t numKSteps() override { return ctx.config.getBK(); }
+
+  /// The thread's TM values of A then TN values of B at k = ks, widened.
+  SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
+                                   int64_t ks) override {
     IndexMath m(b, loc);
-    SmallVector<Value> acc(accIn);
     Value row0 = m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm));
     Value col0 = m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn));
-    for (int64_t kk = 0; kk < ctx.config.getBK(); ++kk) {
-      Value k = m.c(kk);
-      SmallVector<Value> a, bv;
-      for (int64_t i = 0; i < tm; ++i)
-        a.push_back(load(m, ctx.tileA, stage, m.add(row0, i), k));
-      for (int64_t j = 0; j < tn; ++j)
-        bv.push_back(load(m, ctx.tileB, stage, k, m.add(col0, j)));
-      for (int64_t i = 0; i < tm; ++i)
-        for (int64_t j = 0; j < tn; ++j) {
-          Value &c = acc[i * tn + j];
-          if (isa<FloatType>(ctx.accType))
-            c = math::FmaOp::create(b, loc, a[i], bv[j], c);
-          else
-            c = arith::AddIOp::create(
-                b, loc, c, arith::MulIOp::create(b, loc, a[i], bv[j]));
-        }
-    }
+    Value k = m.c(ks);
+    SmallVector<Value> f;
+    for (int64_t i = 0; i < tm; ++i)
+      f.push_back(load(m, ctx.tileA, stage, m.add(row0, i), k));
+    for (int64_t j = 0; j < tn; ++j)
+      f.push_back(load(m, ctx.tileB, stage, k, m.add(col0, j)));
+    return f;
+  }
+
+  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange f,
+                              ValueRange accIn) override {
+    SmallVector<Value> acc(accIn);
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t j = 0; j < tn; ++j) {
+        Value &c = acc[i * tn + j];
+        Value a = f[i], bv = f[tm + j];
+        if (isa<FloatType>(ctx.accType))
+          c = math::FmaOp::create(b, loc, a, bv, c);
+        else
+          c = arith::AddIOp::create(b, loc, c,
+                                    arith::MulIOp::create(b, loc, a, bv));
+      }
     return acc;
   }
 

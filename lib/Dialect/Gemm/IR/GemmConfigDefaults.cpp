@@ -20,13 +20,19 @@ ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
     case ElemKind::f16:
     case ElemKind::bf16:
       return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 4);
+    // Warp tiles of 64x32 for i8 and tf32 and 32x16 for f64 keep ptxas free
+    // of spills (fragments without ldmatrix forms cost registers).
     case ElemKind::i8:
-      return make(Kind::mma_sync, {128, 128, 64}, {2, 2}, {16, 8, 32}, 4);
+      // Without tn, i8 fragments are gathered element by element (ldmatrix
+      // cannot transpose bytes): a 32x32 warp tile keeps them in registers.
+      if (op.isTransposedA() || !op.isTransposedB())
+        return make(Kind::mma_sync, {64, 128, 64}, {2, 4}, {16, 8, 32}, 3);
+      return make(Kind::mma_sync, {128, 128, 64}, {2, 4}, {16, 8, 32}, 3);
     case ElemKind::f64:
-      return make(Kind::mma_sync, {64, 64, 16}, {2, 2}, {8, 8, 4}, 3);
+      return make(Kind::mma_sync, {64, 64, 16}, {2, 4}, {8, 8, 4}, 3);
     case ElemKind::f32:
       if (allowTf32)
-        return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 8}, 3);
+        return make(Kind::mma_sync, {128, 128, 32}, {2, 4}, {16, 8, 8}, 3);
       return make(Kind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 3);
     default:
       break;
