@@ -49,7 +49,7 @@ def conv(v, frm, to, lines):
     return name
 
 
-def build_case(name, dtype, layout, epi, config_override=None):
+def build_case(name, dtype, layout, epi, config_override=None, batched=False):
     ab, acc, c, config = DTYPES[dtype]
     config = config_override or config
     if epi == "scale_f16":
@@ -157,6 +157,8 @@ def build_case(name, dtype, layout, epi, config_override=None):
                 x = conv(x, xt, c, body)
         body.append(f"gemm.yield {x} : {c}")
         region = body
+    if batched:
+        mem = lambda t: f"memref<?x?x?x{t}>"
     ext_decl = "".join(f", {e}: {t}" for e, t in zip(extras, types))
     ext_use = ""
     attrs = []
@@ -177,6 +179,7 @@ def build_case(name, dtype, layout, epi, config_override=None):
         lines.append("  }")
     lines += ["  return", "}"]
     meta = {"name": name, "dtype": dtype, "layout": layout, "epilogue": epi,
+            "batched": batched,
             "a_type": ab, "acc_type": acc, "c_type": c,
             "extras": [{"broadcast": b, "type": t} for b, t in zip(bcast, types)]}
     return "\n".join(lines) + "\n", meta
@@ -195,6 +198,8 @@ def case_list(which):
             for l in LAYOUTS:
                 for e in epilogues_for(d):
                     out.append((d, l, e))
+        for l in LAYOUTS:  # batched (rank-3) operands
+            out.append(("f16", l, "none", "batched"))
     elif which == "perf":
         for d in ["f16", "bf16", "tf32", "i8"]:
             for l in LAYOUTS:
@@ -229,12 +234,15 @@ def main():
         d, l, e = case[:3]
         name = f"g_{d}_{l}_{e}"
         config = None
-        if len(case) == 4:
+        batched = len(case) == 4 and case[3] == "batched"
+        if batched:
+            name += "_batched"
+        elif len(case) == 4:
             block, warps, stages = F16_VARIANTS[case[3]]
             name += f"_v{case[3]}"
             config = (f"#gemm.config<kind = mma_sync, block = {block}, warps = {warps}, "
                       f"instr = [16, 8, 16], stages = {stages}, group = 8>")
-        text, meta = build_case(name, d, l, e, config)
+        text, meta = build_case(name, d, l, e, config, batched)
         with open(os.path.join(a.out, name + ".mlir"), "w") as f:
             f.write(text)
         metas.append(meta)

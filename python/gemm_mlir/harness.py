@@ -167,8 +167,28 @@ def make_inputs(layout, m, n, kk, ab, gen, pad=0):
     return a, b, a_mk, b_kn
 
 
+def run_batched_case(k, m, n, kk, gen, batch=3):
+    """Rank-3 operands: one launch covers `batch` independent GEMMs."""
+    meta = k.meta
+    ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
+    a = rand((batch, kk, m) if a_is_km(layout) else (batch, m, kk), ab, gen)
+    b = rand((batch, n, kk) if b_is_nk(layout) else (batch, kk, n), ab, gen)
+    a_mk = a.transpose(1, 2) if a_is_km(layout) else a
+    b_kn = b.transpose(1, 2) if b_is_nk(layout) else b
+    c = torch.full((batch, m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
+    k.launch([a, b, c], m, n, batch)
+    torch.cuda.synchronize()
+    ref = torch.bmm(a_mk.double(), b_kn.double())
+    out = c.double()
+    if torch.isnan(out).any():
+        return float("inf"), int(torch.isnan(out).sum())
+    return (torch.linalg.norm(out - ref) / torch.linalg.norm(ref)).item(), 0
+
+
 def run_case(k, m, n, kk, gen, pad=0):
     meta = k.meta
+    if meta.get("batched"):
+        return run_batched_case(k, m, n, kk, gen)
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
     a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen, pad)
     reads_c = k.entry["reads_c"]
@@ -233,7 +253,10 @@ def cmd_check(args):
         for (m, n, kk) in shapes:
             if k.meta["dtype"] == "f16acc16" and kk > 1024:
                 continue  # f16 accumulation over long K exceeds 1e-2 by design
-            for pad in ([0, 3] if (m, n, kk) in ((129, 127, 257), (513, 511, 64)) else [0]):
+            pads = [0, 3] if (m, n, kk) in ((129, 127, 257), (513, 511, 64)) else [0]
+            if k.meta.get("batched"):
+                pads = [0]
+            for pad in pads:
                 err, bad = run_case(k, m, n, kk, gen, pad)
                 worst = max(worst, err)
                 ok = err <= TOLERANCE[k.meta["dtype"]] if TOLERANCE[k.meta["dtype"]] else bad == 0

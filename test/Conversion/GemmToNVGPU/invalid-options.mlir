@@ -1,0 +1,18 @@
+// RUN: not gemm-opt %s --convert-gemm-to-nvgpu=chip=gfx942 2>&1 | FileCheck %s --check-prefix=AMD
+// RUN: not gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_99 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 ptx-version=70" 2>&1 | FileCheck %s --check-prefix=PTX
+// RUN: not gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_80 2>&1 | FileCheck %s --check-prefix=MODULE
+
+// Bad options and conflicting modules are diagnosed, never an abort.
+
+// AMD: error: convert-gemm-to-nvgpu: unknown NVIDIA chip 'gfx942' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)
+// UNKNOWN: error: convert-gemm-to-nvgpu: unknown NVIDIA chip 'sm_99'
+// PTX: error: convert-gemm-to-nvgpu: PTX version 7.0 is too old for sm_90 (needs at least 7.8)
+// MODULE: error: kernel module 'gemm_kernels' exists without an #nvvm.target for sm_80
+module attributes {gpu.container_module} {
+  gpu.module @gemm_kernels [#nvvm.target<chip = "sm_90">] {}
+  func.func @f(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    return
+  }
+}

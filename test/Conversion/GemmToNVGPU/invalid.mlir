@@ -1,0 +1,63 @@
+// RUN: gemm-opt %s -split-input-file --convert-gemm-to-nvgpu=chip=sm_90 -verify-diagnostics
+
+func.func @wgmma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{config kind wgmma is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync and simt)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16]>}
+  return
+}
+
+// -----
+
+func.func @fp8(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{f8 operands are not lowered by convert-gemm-to-nvgpu (they need wgmma or a conversion to f16 first)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+
+// -----
+
+func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{split_k = 2 is not lowered by convert-gemm-to-nvgpu; use split_k = 1}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 2>}
+  return
+}
+
+// -----
+
+func.func @mfma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{config kind mfma is not lowered by convert-gemm-to-nvgpu}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [32, 32, 8]>}
+  return
+}
+
+// -----
+
+func.func @smem_over(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{config needs 327680 bytes of shared memory per block, over the 232448 available on sm_90}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [256, 256, 64], warps = [4, 4], instr = [16, 8, 16], stages = 5>}
+  return
+}
+
+// -----
+
+func.func @swizzle_rows(%a: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  // A 64x64x2 f64 tile has 16-byte rows of K but the config checks the
+  // M-contiguous A of nt: 8 x 8 bytes is fine, so use a 1-element K row.
+  // expected-error @+1 {{swizzled shared tile of A has rows of 8 bytes, not a multiple of 16; use smem = plain or pad}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) acc(f64)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 1], warps = [2, 2], instr = [4, 8, 1]>}
+  return
+}
+
+// -----
+
+func.func @simt_warp(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{simt per-thread tile 8x8 covers the 32x32 warp tile with 16 threads, expected the warp size 32}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 8], warps = [2, 2], instr = [8, 8, 1]>}
+  return
+}

@@ -1,0 +1,34 @@
+// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
+
+// The SIMT kind: scalar FMAs per thread on tiles staged through shared
+// memory (cp.async when aligned), integer multiply-adds for i8.
+
+// CHECK-LABEL: gpu.func @f32_gemm(
+// CHECK: nvgpu.device_async_copy
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: math.fma {{.*}} : f32
+func.func @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1], stages = 3>}
+  return
+}
+
+// CHECK-LABEL: gpu.func @i8_gemm(
+// CHECK: arith.extsi {{.*}} : i8 to i32
+// CHECK: arith.muli {{.*}} : i32
+// CHECK: arith.addi {{.*}} : i32
+// CHECK-NOT: nvgpu.mma.sync
+func.func @i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1], stages = 2>}
+  return
+}
+
+// CHECK-LABEL: gpu.func @f16_gemm(
+// CHECK: arith.extf {{.*}} : f16 to f32
+// CHECK: math.fma {{.*}} : f32
+func.func @f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [32, 64, 16], warps = [1, 2], instr = [4, 8, 1], stages = 2>}
+  return
+}
