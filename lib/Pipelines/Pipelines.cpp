@@ -9,12 +9,40 @@
 #include "gemm/Pipelines/Pipelines.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Target/TargetInfo.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
+
+std::string mlir::gemm::findCudaToolkit() {
+  auto hasLibdevice = [](StringRef root) {
+    SmallString<256> p(root);
+    llvm::sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
+    return !root.empty() && llvm::sys::fs::exists(p);
+  };
+  for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (const char *v = std::getenv(var); v && hasLibdevice(v))
+      return v;
+  // The toolkit that holds the ptxas on PATH.
+  if (auto ptxas = llvm::sys::findProgramByName("ptxas")) {
+    SmallString<256> root(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(*ptxas)));
+    if (hasLibdevice(root))
+      return std::string(root);
+  }
+  for (StringRef dir : {"/usr/local/cuda", "/usr/lib/cuda", "/opt/cuda"})
+    if (hasLibdevice(dir))
+      return dir.str();
+  return "";
+}
 
 LogicalResult
 mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
@@ -46,12 +74,37 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = options.chip.getValue();
-  nvvm.cubinFeatures = "+ptx" + std::to_string(*ptx);
-  nvvm.cubinFormat = format.str();
-  nvvm.optLevel = options.optLevel;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  // The upstream GPU-to-NVVM steps (as gpu-lower-to-nvvm-pipeline), spelled
+  // out so that serialization gets the CUDA toolkit explicitly: libdevice
+  // (math functions in epilogues) and ptxas must not depend on the caller's
+  // PATH or environment.
+  std::string toolkit = options.cudaPath.empty() ? findCudaToolkit()
+                                                 : options.cudaPath.getValue();
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = format.str();
+  binary.toolkitPath = toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
   if (!options.outputDir.empty()) {
     GemmWriteArtifactsOptions write;
     write.outputDir = options.outputDir;
@@ -61,13 +114,26 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
 }
 
 void mlir::gemm::registerGemmPipelines() {
+  // Registered through registerPassPipeline rather than
+  // PassPipelineRegistration so that invalid options (an unknown chip, a PTX
+  // version too old for it) fail the pipeline with a diagnostic instead of
+  // building an empty one.
   auto reg = [](StringRef name, StringRef description, StringRef format) {
-    PassPipelineRegistration<GemmToNVVMPipelineOptions>(
+    registerPassPipeline(
         name, description,
-        [format](OpPassManager &pm, const GemmToNVVMPipelineOptions &options) {
+        [format](OpPassManager &pm, StringRef optionString,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+          auto options =
+              GemmToNVVMPipelineOptions::createFromString(optionString);
+          if (!options)
+            return failure();
           std::string error;
-          if (failed(buildGemmToNVVMPipeline(pm, options, format, error)))
-            llvm::errs() << "error: " << error << "\n";
+          if (failed(buildGemmToNVVMPipeline(pm, *options, format, error)))
+            return errorHandler(error);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)> optHandler) {
+          optHandler(GemmToNVVMPipelineOptions());
         });
   };
   reg("gemm-to-ptx",

@@ -26,9 +26,12 @@ struct GemmToNVVMPipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
       llvm::cl::init(false)};
-  PassOptions::Option<int> optLevel{
-      *this, "opt-level", llvm::cl::desc("LLVM optimization level"),
-      llvm::cl::init(3)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit (libdevice, ptxas); default: $CUDA_ROOT, "
+                     "$CUDA_HOME, $CUDA_PATH, the toolkit of ptxas on PATH, "
+                     "/usr/local/cuda"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> outputDir{
       *this, "output-dir",
       llvm::cl::desc("If set, write the binaries and manifest.json here"),
@@ -41,6 +44,9 @@ struct GemmToNVVMPipelineOptions
 LogicalResult buildGemmToNVVMPipeline(OpPassManager &pm,
                                       const GemmToNVVMPipelineOptions &options,
                                       StringRef format, std::string &error);
+
+/// The CUDA toolkit directory holding nvvm/libdevice, or "" if none is found.
+std::string findCudaToolkit();
 
 /// Registers gemm-to-ptx and gemm-to-cubin.
 void registerGemmPipelines();

@@ -10,7 +10,7 @@
 
 #include "KernelBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -56,7 +56,9 @@ public:
         Value &c = acc[i * tn + j];
         Value a = f[i], bv = f[tm + j];
         if (isa<FloatType>(ctx.accType))
-          c = math::FmaOp::create(b, loc, a, bv, c);
+          // llvm.intr.fma rather than math.fma: the latter becomes a
+          // libdevice call (__nv_fmaf) on NVVM.
+          c = LLVM::FMAOp::create(b, loc, a, bv, c);
         else
           c = arith::AddIOp::create(b, loc, c,
                                     arith::MulIOp::create(b, loc, a, bv));

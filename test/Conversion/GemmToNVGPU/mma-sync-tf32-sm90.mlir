@@ -11,7 +11,7 @@
 // CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled}
 // EXACT-LABEL: gpu.func @tn_gemm(
 // EXACT-NOT: nvgpu.mma.sync
-// EXACT: math.fma
+// EXACT: llvm.intr.fma
 func.func @tn(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
   return

@@ -6,7 +6,7 @@
 // CHECK-LABEL: gpu.func @f32_gemm(
 // CHECK: nvgpu.device_async_copy
 // CHECK-NOT: nvgpu.mma.sync
-// CHECK: math.fma {{.*}} : f32
+// CHECK: llvm.intr.fma({{.*}}) : (f32, f32, f32) -> f32
 func.func @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   gemm.matmul nn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1], stages = 3>}
@@ -26,7 +26,7 @@ func.func @i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
 
 // CHECK-LABEL: gpu.func @f16_gemm(
 // CHECK: arith.extf {{.*}} : f16 to f32
-// CHECK: math.fma {{.*}} : f32
+// CHECK: llvm.intr.fma({{.*}}) : (f32, f32, f32) -> f32
 func.func @f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
     attributes {config = #gemm.config<kind = simt, block = [32, 64, 16], warps = [1, 2], instr = [4, 8, 1], stages = 2>}

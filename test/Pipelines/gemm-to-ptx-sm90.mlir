@@ -1,0 +1,44 @@
+// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90 output-dir=%t" | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s --check-prefix=PTX < %t/gemm_kernels.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
+
+// gemm.matmul all the way to a gpu.binary holding PTX, with the PTX and the
+// manifest written out: the f16 tn kernel uses mma.sync, ldmatrix (plain for
+// A and B) and 16-byte cp.async with commit/wait groups.
+
+// IR: llvm.func @linear
+// IR: gpu.launch_func @gemm_kernels::@linear_gemm
+// IR: gpu.binary @gemm_kernels
+// IR-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx84">
+
+// PTX: .version 8.4
+// PTX: .target sm_90
+// PTX: .entry linear_gemm(
+// PTX-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// PTX-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
+// PTX-DAG: cp.async.commit_group;
+// PTX-DAG: cp.async.wait_group 2;
+// PTX-DAG: bar.sync 0;
+// PTX-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
+
+// MANIFEST: "param_convention"
+// MANIFEST: "block": [
+// MANIFEST-NEXT: 128,
+// MANIFEST: "dynamic_shared_memory": 65536,
+// MANIFEST: "name": "linear_gemm",
+// MANIFEST: "name": "A",
+// MANIFEST: "name": "extra0",
+// MANIFEST: "reads_c": false
+// MANIFEST: "file": "gemm_kernels.sm_90.ptx",
+func.func @linear(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>]} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %1 = arith.truncf %0 : f32 to f16
+    gemm.yield %1 : f16
+  }
+  return
+}
