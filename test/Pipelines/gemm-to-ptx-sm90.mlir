@@ -23,7 +23,7 @@
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
 
-// MANIFEST: "param_convention"
+// MANIFEST: "kernels": [
 // MANIFEST: "block": [
 // MANIFEST-NEXT: 128,
 // MANIFEST: "dynamic_shared_memory": 65536,
@@ -31,7 +31,9 @@
 // MANIFEST: "name": "A",
 // MANIFEST: "name": "extra0",
 // MANIFEST: "reads_c": false
+// MANIFEST: "objects": [
 // MANIFEST: "file": "gemm_kernels.sm_90.ptx",
+// MANIFEST: "param_convention"
 func.func @linear(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
       extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>]} {
