@@ -17,11 +17,10 @@ ls "$out"/src/*.mlir | xargs -P "$(nproc)" -I{} sh -c '
     && rm -f "'"$out"'/$n.err" || { echo "FAILED $n"; head -3 "'"$out"'/$n.err"; }'
 if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-  for d in "$out"/g_*; do
-    n=$(basename "$d")
-    info=$("$PTXAS" -arch="$chip" -v "$d"/*.ptx -o /dev/null 2>&1 | grep -oE 'Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes stack' | tr '\n' ' ')
-    echo "$n $info"
-  done > "$out/ptxas.txt"
+  ls -d "$out"/g_* | xargs -P "$(nproc)" -I{} sh -c '
+    n=$(basename {})
+    info=$("'"$PTXAS"'" -arch='"$chip"' -v {}/*.ptx -o /dev/null 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes stack" | tr "\n" " ")
+    echo "$n $info"' | sort > "$out/ptxas.txt"
 fi
 rm -rf "$out/src"
 echo "$(ls -d "$out"/g_* | wc -l) kernels in $out"

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The main job: builds gemm-opt if needed, compiles the example GEMM
+# (examples/gemm_f16_tn.mlir: C = relu(A B^T + bias), f16, dynamic shapes) to
+# PTX for sm_90 (and a cubin when the CUDA toolkit is present), writes the
+# artifacts and manifest to out/example/, and prints what it made.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/build.sh" gemm-opt >/dev/null
+example=${1:-$root/examples/gemm_f16_tn.mlir}
+chip=${CHIP:-sm_90}
+out="$root/out/example"
+rm -rf "$out" && mkdir -p "$out"
+opt="$root/build/bin/gemm-opt"
+
+start=$(date +%s%N)
+"$opt" "$example" --gemm-to-ptx="chip=$chip output-dir=$out" -o "$out/lowered.mlir"
+end=$(date +%s%N)
+ptx=$(ls "$out"/*.ptx)
+echo "== gemm-mlir: $(basename "$example") -> PTX for $chip in $(( (end - start) / 1000000 )) ms"
+echo "   output folder: $out"
+for f in "$out"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
+echo "== kernels (from manifest.json)"
+python3 - "$out/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+for k in m["kernels"]:
+    params = ", ".join(p["name"] + (":" + p["element_type"]) for p in k["params"])
+    print(f"   {k['name']}: layout {k['layout']}, {k['a_type']} -> {k['c_type']} (acc {k['acc_type']})")
+    print(f"     block {k['block']}, dynamic smem {k['dynamic_shared_memory']} B, tile {k['grid']['tile_m']}x{k['grid']['tile_n']}")
+    print(f"     config {k['config']}")
+    print(f"     params ({m['param_convention'].split(';')[0]}): {params}")
+PY
+echo "== PTX instruction summary"
+for ins in "mma.sync.aligned" "ldmatrix.sync.aligned" "cp.async.cg.shared.global" "cp.async.wait_group" "bar.sync"; do
+  printf '   %-28s %5d\n' "$ins" "$(grep -c "$ins" "$ptx" || true)"
+done
+if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
+  PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+  echo "== ptxas -arch=$chip -v"
+  "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 | grep -E "Used|spill" | sed 's/^/   /'
+  echo "   cubin: $out/$(basename "$ptx" .ptx).cubin"
+fi
+echo "== HSACO: not produced yet (the AMD lowering is tracked in the AMD issue)"
