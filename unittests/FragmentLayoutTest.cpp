@@ -203,3 +203,33 @@ TEST(Swizzle, AsyncCopyStoresAreConflictFree) {
       }
     }
 }
+
+// The reassociated form the lowering emits for ldmatrix addresses
+// (SmemTile::offsetSplit): with rows of >= 128 bytes, a row constant that is
+// a multiple of 8 and a chunk constant whose bits are disjoint from the
+// lane's chunk, swizzle(rowV + rowC, colV + colC) equals
+// (rowV + rowC) * rowElems + (((colV / V) ^ (rowV & 7)) ^ (colC / V)) * V.
+TEST(Swizzle, ReassociatedFormMatches) {
+  for (unsigned bytes : {1u, 2u, 4u})
+    for (int64_t rowBytes : {128, 256}) {
+      int64_t rowElems = rowBytes / bytes, v = 16 / bytes;
+      int64_t chunks = rowElems / v;
+      for (int64_t rowV = 0; rowV < 32; ++rowV)
+        for (int64_t rowC = 0; rowC < 32; rowC += 8)
+          for (int64_t laneChunk = 0; laneChunk < 2; ++laneChunk)
+            for (int64_t warpChunk = 0; warpChunk < chunks; warpChunk += 8)
+              for (int64_t constChunk = 0; constChunk < 8; constChunk += 2) {
+                if (warpChunk + laneChunk + constChunk >= chunks)
+                  continue;
+                int64_t colV = (warpChunk + laneChunk) * v;
+                int64_t colC = constChunk * v;
+                int64_t want = swizzledOffset(rowV + rowC, colV + colC,
+                                              rowElems, bytes);
+                int64_t got =
+                    (rowV + rowC) * rowElems +
+                    (((colV / v) ^ (rowV & 7)) ^ (colC / v)) * v;
+                EXPECT_EQ(got, want) << rowV << " " << rowC << " " << colV
+                                     << " " << colC;
+              }
+    }
+}

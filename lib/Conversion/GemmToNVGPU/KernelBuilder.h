@@ -80,6 +80,18 @@ struct SmemTile {
 
   /// Element offset of storage coordinate (row, col) in stage `stage`.
   Value offset(IndexMath &m, Value stage, Value row, Value col) const;
+
+  /// The same offset for row = rowVar + rowConst, col = colVar + colConst,
+  /// where the Var parts are loop-invariant per thread and the Const parts
+  /// compile-time. When the swizzle allows (rows of >= 128 bytes, rowConst a
+  /// multiple of 8, colConst's chunk bits disjoint from those colVar can
+  /// take, given colVarChunkBound > colVar / chunk and colVarAlign dividing
+  /// colVar's remaining part), the XOR is reassociated so that everything
+  /// lane-dependent is hoistable and each access costs an XOR with an
+  /// immediate and an add.
+  Value offsetSplit(IndexMath &m, Value stage, Value rowVar, int64_t rowConst,
+                    Value colVar, int64_t colConst, int64_t colVarChunkBound,
+                    int64_t colVarAlign) const;
 };
 
 /// Everything the compute steps and the epilogue need about the kernel.

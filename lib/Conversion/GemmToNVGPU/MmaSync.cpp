@@ -210,45 +210,70 @@ private:
   }
 
   /// ldmatrix of `numTiles` 8-row matrices; matrix j starts at storage
-  /// coordinate origin + (j % 2) * step1 + (j / 2) * step2.
+  /// coordinate (rowVar + rowConst, colVar + colConst) + (j % 2) * step1 +
+  /// (j / 2) * step2. The Var parts hold the warp origin (a multiple of the
+  /// warp tile), the Const parts the instruction tile and k-step.
   Value ldmatrix(IndexMath &m, const SmemTile &tile, Value stage,
-                 Value originRow, Value originCol, Coord step1, Coord step2,
-                 int64_t numTiles, VectorType type) {
+                 Value rowVar, int64_t rowConst, Value colVar,
+                 int64_t colConst, int64_t colWarpAlign, Coord step1,
+                 Coord step2, int64_t numTiles, VectorType type) {
     Value j = m.rem(m.div(ctx.lane, 8), numTiles);
     Value j1 = m.rem(j, 2), j2 = m.div(j, 2);
-    Value row = m.add(originRow, m.add(m.rem(ctx.lane, 8),
-                                       m.add(m.mul(j1, step1.row),
-                                             m.mul(j2, step2.row))));
-    Value col = m.add(originCol, m.add(m.mul(j1, step1.col),
-                                       m.mul(j2, step2.col)));
-    Value off = tile.offset(m, stage, row, col);
+    Value row = m.add(rowVar, m.add(m.rem(ctx.lane, 8),
+                                    m.add(m.mul(j1, step1.row),
+                                          m.mul(j2, step2.row))));
+    Value col = m.add(colVar, m.add(m.mul(j1, step1.col),
+                                    m.mul(j2, step2.col)));
+    int64_t perChunk = 16 / tile.elemBytes;
+    int64_t laneColMax = (numTiles > 1 ? step1.col : 0) +
+                         (numTiles > 2 ? step2.col : 0);
+    Value off = tile.offsetSplit(m, stage, row, rowConst, col, colConst,
+                                 laneColMax / perChunk + 1,
+                                 colWarpAlign / perChunk);
     return nvgpu::LdMatrixOp::create(m.b, m.loc, type, tile.buffer,
                                      ValueRange{m.idx(off)},
                                      /*transpose=*/!tile.kContiguous,
                                      uint32_t(numTiles));
   }
 
+  /// Splits operand-space (warp origin + constant) coordinates of `tile`
+  /// into storage (rowVar, rowConst, colVar, colConst, colWarpAlign).
+  struct SplitOrigin {
+    Value rowVar, colVar;
+    int64_t rowConst, colConst, colWarpAlign;
+  };
+  SplitOrigin splitOrigin(IndexMath &m, const SmemTile &tile, Value warpMN,
+                          int64_t warpExtent, int64_t mnConst, int64_t kConst) {
+    // K-contiguous storage is (mn, k); otherwise (k, mn).
+    if (tile.kContiguous)
+      return {warpMN, m.c(0), mnConst, kConst, /*no warp part in col*/ 1 << 30};
+    return {m.c(0), warpMN, kConst, mnConst, warpExtent};
+  }
+
   Value loadA(IndexMath &m, Value stage, int64_t ks, int64_t mi) {
     const SmemTile &tile = ctx.tileA;
-    Value m0 = m.add(ctx.warpM0, mi * im), k0 = m.c(ks * ik);
     if (!canUseLdmatrix(kind, MmaOperand::A, tile.kContiguous))
-      return loadElements(m, tile, MmaOperand::A, stage, m0, k0, aType);
-    auto [sr, sc] = toStorage(tile, m0, k0);
+      return loadElements(m, tile, MmaOperand::A, stage,
+                          m.add(ctx.warpM0, mi * im), m.c(ks * ik), aType);
+    SplitOrigin o = splitOrigin(m, tile, ctx.warpM0,
+                                ctx.config.getWarpTileM(), mi * im, ks * ik);
     Coord o0 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 0);
     Coord o1 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 1);
     Coord o2 = ldmatrixMatrixOrigin(kind, MmaOperand::A, tile.kContiguous, 2);
-    return ldmatrix(m, tile, stage, m.add(sr, o0.row), m.add(sc, o0.col),
-                    o1 - o0, o2 - o0, 4, aType);
+    return ldmatrix(m, tile, stage, o.rowVar, o.rowConst + o0.row, o.colVar,
+                    o.colConst + o0.col, o.colWarpAlign, o1 - o0, o2 - o0, 4,
+                    aType);
   }
 
   /// B fragments of n-tiles ni .. ni+count-1 (count 1 or 2).
   SmallVector<Value> loadB(IndexMath &m, Value stage, int64_t ks, int64_t ni,
                            int64_t count) {
     const SmemTile &tile = ctx.tileB;
-    Value k0 = m.c(ks * ik), n0 = m.add(ctx.warpN0, ni * in);
     if (!canUseLdmatrix(kind, MmaOperand::B, tile.kContiguous))
-      return {loadElements(m, tile, MmaOperand::B, stage, k0, n0, bType)};
-    auto [sr, sc] = toStorage(tile, k0, n0);
+      return {loadElements(m, tile, MmaOperand::B, stage, m.c(ks * ik),
+                           m.add(ctx.warpN0, ni * in), bType)};
+    SplitOrigin o = splitOrigin(m, tile, ctx.warpN0,
+                                ctx.config.getWarpTileN(), ni * in, ks * ik);
     Coord o0 = ldmatrixMatrixOrigin(kind, MmaOperand::B, tile.kContiguous, 0);
     Coord o1 = ldmatrixMatrixOrigin(kind, MmaOperand::B, tile.kContiguous, 1);
     // The next n-tile is 8 columns of N further: a storage row step when N
@@ -257,7 +282,8 @@ private:
     int64_t regs = bType.getDimSize(0);
     auto type = VectorType::get({regs * count, bType.getDimSize(1)},
                                 bType.getElementType());
-    Value all = ldmatrix(m, tile, stage, m.add(sr, o0.row), m.add(sc, o0.col),
+    Value all = ldmatrix(m, tile, stage, o.rowVar, o.rowConst + o0.row,
+                         o.colVar, o.colConst + o0.col, o.colWarpAlign,
                          o1 - o0, nextTile, regs * count, type);
     if (count == 1)
       return {all};

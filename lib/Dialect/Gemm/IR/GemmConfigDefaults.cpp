@@ -19,7 +19,12 @@ ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
     switch (kind) {
     case ElemKind::f16:
     case ElemKind::bf16:
-      return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 4);
+      // BK = 64: 128-byte shared rows, whose swizzle lets the ldmatrix
+      // addresses be hoisted (SmemTile::offsetSplit), and half the barriers.
+      // f16 accumulation keeps BK = 32: ptxas spills it at BK = 64.
+      if (op.getAccType().isF16())
+        return make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 4);
+      return make(Kind::mma_sync, {128, 128, 64}, {2, 2}, {16, 8, 16}, 3);
     // Warp tiles of 64x32 for i8 and tf32 and 32x16 for f64 keep ptxas free
     // of spills (fragments without ldmatrix forms cost registers).
     case ElemKind::i8:
