@@ -17,7 +17,7 @@
 // PTX-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // PTX-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
 // PTX-DAG: cp.async.commit_group;
-// PTX-DAG: cp.async.wait_group 2;
+// PTX-DAG: cp.async.wait_group 1;
 // PTX-DAG: bar.sync 0;
 // PTX-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -26,7 +26,7 @@
 // MANIFEST: "kernels": [
 // MANIFEST: "block": [
 // MANIFEST-NEXT: 128,
-// MANIFEST: "dynamic_shared_memory": 65536,
+// MANIFEST: "dynamic_shared_memory": 98304,
 // MANIFEST: "name": "linear_gemm",
 // MANIFEST: "name": "A",
 // MANIFEST: "name": "extra0",

@@ -5,7 +5,7 @@
 // chosen config is recorded in the launch manifest.
 
 // CHECK-DAG: name = "f16_gemm"
-// CHECK-DAG: config = "#gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 4, group = 8>"
+// CHECK-DAG: config = "#gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 2], instr = [16, 8, 16], stages = 3, group = 8>"
 // CHECK-DAG: config = "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1], stages = 3, group = 8>"
 // CHECK-DAG: config = "#gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 4], instr = [16, 8, 32], stages = 3, group = 8>"
 // CHECK-DAG: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 4], instr = [8, 8, 4], stages = 3, group = 8>"

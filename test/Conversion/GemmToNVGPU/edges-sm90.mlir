@@ -15,7 +15,7 @@
 // Unaligned: predicated element loads.
 // CHECK: scf.if
 // CHECK: memref.load %arg0[
-// CHECK: memref.store {{.*}} : memref<16384xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.store {{.*}} : memref<24576xf16, #gpu.address_space<workgroup>>
 func.func @dynamic(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
   return

@@ -368,19 +368,6 @@ LogicalResult MatmulOp::verifyRegions() {
     if (failed(checkArg(2 + i, t, "the extra operand's element type")))
       return failure();
   }
-  // The epilogue is outlined into a kernel: everything it reads must come in
-  // through its arguments.
-  WalkResult escapes = getEpilogue().walk([&](Operation *inner) {
-    for (Value v : inner->getOperands())
-      if (!getEpilogue().isAncestor(v.getParentRegion())) {
-        inner->emitOpError("uses a value defined outside the gemm.matmul "
-                           "epilogue; pass it as an extra operand");
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  if (escapes.wasInterrupted())
-    return failure();
   for (Operation &op : body.without_terminator()) {
     if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
       return op.emitOpError("is not allowed in a gemm.matmul epilogue: only "

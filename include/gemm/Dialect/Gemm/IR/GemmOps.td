@@ -21,7 +21,7 @@ def Gemm_ElementType : AnyTypeOf<[F16, BF16, F32, F64, I8, F8E4M3FN, F8E5M2],
     "gemm operand element type">;
 
 def Gemm_MatmulOp : Gemm_Op<"matmul", [
-    SingleBlock,
+    SingleBlock, IsolatedFromAbove,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "general matrix multiplication with a fused epilogue";
   let description = [{
@@ -53,7 +53,9 @@ def Gemm_MatmulOp : Gemm_Op<"matmul", [
 
     The optional epilogue region receives the accumulator, the current
     element of C and one element (or the scalar) per extra, and yields the
-    value stored to C. It holds side-effect-free scalar arith/math ops only.
+    value stored to C. It holds side-effect-free scalar arith/math ops only
+    and is isolated from above (it becomes part of a kernel): values from
+    outside come in as extras.
     Without a region the accumulator is converted to C's element type
     (saturating for integers). When the region does not use its C argument,
     C is never loaded.

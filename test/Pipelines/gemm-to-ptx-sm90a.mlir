@@ -1,0 +1,13 @@
+// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
+// RUN: FileCheck %s < %t/gemm_kernels.sm_90a.ptx
+
+// PTX for sm_90a: the chip's default PTX version, the tensor-core path.
+
+// CHECK: .version 8.4
+// CHECK: .target sm_90a
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+func.func @bf16_nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) acc(f32)
+  return
+}

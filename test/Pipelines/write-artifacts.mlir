@@ -1,0 +1,17 @@
+// RUN: rm -rf %t && gemm-opt %s --gemm-write-artifacts=output-dir=%t | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s --check-prefix=PTX < %t/kernels.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
+
+// gemm-write-artifacts works on any gpu.binary (here a hand-written one) and
+// leaves the IR unchanged.
+
+// IR: gpu.binary @kernels
+// PTX: .entry k
+// MANIFEST: "kernels": []
+// MANIFEST: "chip": "sm_90",
+// MANIFEST-NEXT: "file": "kernels.sm_90.ptx",
+// MANIFEST-NEXT: "format": "assembly",
+// MANIFEST-NEXT: "module": "kernels"
+module attributes {gpu.container_module} {
+  gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".version 8.4\n.target sm_90\n.address_size 64\n.visible .entry k() { ret; }\n">]
+}
