@@ -21,6 +21,13 @@ DTYPES = {
     "f64": ("f64", "f64", "f64", None),
     "i8": ("i8", "i32", "i32", None),
     "i8sat": ("i8", "i32", "i8", None),
+    # SIMT kinds explicitly (DP4A for i8, FMA for f16).
+    "i8simt": ("i8", "i32", "i32",
+               "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], "
+               "instr = [4, 8, 1], stages = 3>"),
+    "f16simt": ("f16", "f32", "f16",
+                "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], "
+                "instr = [4, 8, 1], stages = 3>"),
 }
 LAYOUTS = ["nn", "nt", "tn", "tt"]
 FLOAT_EPILOGUES = ["none", "linear", "bias_col_relu", "bias_row_gelu_tanh",
@@ -31,7 +38,7 @@ INT_EPILOGUES = ["none", "bias_col_relu", "scale_f16"]
 def epilogues_for(dtype):
     if dtype == "i8":
         return INT_EPILOGUES
-    if dtype == "i8sat":
+    if dtype in ("i8sat", "i8simt", "f16simt"):
         return ["none"]
     if dtype == "f16acc16":
         return ["none", "linear", "bias_col_relu", "clamp", "residual"]
@@ -188,7 +195,8 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
 def case_list(which):
     out = []
     if which == "smoke":
-        for d in ["f16", "bf16", "tf32", "f32", "f64", "i8", "f16acc16", "i8sat"]:
+        for d in ["f16", "bf16", "tf32", "f32", "f64", "i8", "f16acc16", "i8sat",
+                  "i8simt", "f16simt"]:
             for l in LAYOUTS:
                 out.append((d, l, "none"))
         for e in FLOAT_EPILOGUES[1:]:

@@ -31,7 +31,8 @@ TORCH_DTYPES = {
 }
 # Relative Frobenius error bounds (design.md section 6); 0 means exact.
 TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
-             "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0}
+             "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0,
+             "i8simt": 0.0, "f16simt": 1e-2}
 
 
 # --------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def tolerance(meta):
     """Exact for integer outputs; f16 rounding for i8 GEMMs scaled to f16."""
     if meta["c_type"] in ("i8", "i32"):
         return 0.0
-    if meta["dtype"] in ("i8", "i8sat"):
+    if meta["dtype"] in ("i8", "i8sat", "i8simt"):
         return TOLERANCE["f16"]
     return TOLERANCE[meta["dtype"]]
 
@@ -248,7 +249,8 @@ FULL_SHAPES = SMALL_SHAPES + [
     (333, 444, 555), (512, 512, 512), (640, 1280, 320), (777, 333, 1024),
     (1024, 1024, 1024), (1, 4096, 4096), (4096, 1, 4096), (4096, 4096, 1),
     (2048, 2048, 2048), (4099, 4097, 4095), (4096, 4096, 4096), (8, 8192, 1024),
-    (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192)]
+    (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192), (2049, 2047, 2051),
+    (1, 1, 4096)]
 
 
 def cmd_check(args):
@@ -258,8 +260,7 @@ def cmd_check(args):
     for name, k in sorted(kernels.items()):
         if args.only and args.only not in name:
             continue
-        shapes = FULL_SHAPES if (args.shapes == "full" and k.meta["dtype"] in ("f16", "bf16")
-                                 and k.meta["epilogue"] == "none") else SMALL_SHAPES
+        shapes = FULL_SHAPES if args.shapes == "full" else SMALL_SHAPES
         worst, bad_shapes = 0.0, []
         t0 = time.time()
         for (m, n, kk) in shapes:
