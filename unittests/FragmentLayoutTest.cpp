@@ -179,8 +179,9 @@ TEST(Swizzle, LdmatrixPhasesAreConflictFree) {
                                4);
           }
           EXPECT_EQ(groups.size(), 8u) << "row bytes " << rowBytes;
-          if (rowBytes >= 64)
+          if (rowBytes >= 64) {
             EXPECT_LT(plainGroups.size(), 8u);
+          }
         }
     }
 }
