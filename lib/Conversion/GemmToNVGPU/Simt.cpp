@@ -44,8 +44,7 @@ public:
   SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
                                    int64_t ks) override {
     IndexMath m(b, loc);
-    Value row0 = m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm));
-    Value col0 = m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn));
+    auto [row0, col0] = threadOrigin(m);
     SmallVector<Value> f;
     if (dp4a) {
       for (int64_t i = 0; i < tm; ++i)
@@ -87,14 +86,20 @@ public:
   void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
                       function_ref<void(Value, Value, Value)> fn) override {
     IndexMath m(b, loc);
-    Value row0 = m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm));
-    Value col0 = m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn));
+    auto [row0, col0] = threadOrigin(m);
     for (int64_t i = 0; i < tm; ++i)
       for (int64_t j = 0; j < tn; ++j)
         fn(m.add(row0, i), m.add(col0, j), acc[i * tn + j]);
   }
 
 private:
+  /// Block-tile (row, col) of this thread's TM x TN block: threads are laid
+  /// out row-major over the warp tile.
+  std::pair<Value, Value> threadOrigin(IndexMath &m) {
+    return {m.add(ctx.warpM0, m.mul(m.div(ctx.lane, threadsN), tm)),
+            m.add(ctx.warpN0, m.mul(m.rem(ctx.lane, threadsN), tn))};
+  }
+
   /// The four i8 values at k0 .. k0+3 for row m of A or column n of B, as a
   /// vector<4xi8>: one 4-byte shared load when K is the contiguous storage
   /// dimension (4 consecutive k never straddle a 16-byte chunk), else four
