@@ -223,6 +223,12 @@ def run_case(k, m, n, kk, gen, pad=0):
             shape = {"col": (n,), "row": (m,), "full": (m, n)}[x["broadcast"]]
             t = rand(shape, et, gen)
             extras.append(t); extra_vals.append(t)
+    if meta["epilogue"] == "linear" and pad:
+        # beta == 0: C must not be read (BLAS convention), so a NaN-poisoned
+        # C must not leak into the result.
+        extras[1] = extra_vals[1] = 0.0
+        c.fill_(float("nan"))
+        c0 = torch.zeros_like(c0)
     torch.cuda.synchronize()
     k.launch([a, b, c] + extras, m, n)
     torch.cuda.synchronize()

@@ -1,7 +1,8 @@
 //===- Epilogue.cpp - the gemm.matmul epilogue in registers ---------------===//
 //
 // Applies the epilogue region to one accumulator element: C is loaded only if
-// the region reads it, extra operands are loaded per their broadcast, the
+// the region reads it (and, for `beta * C` with a scalar beta, only when beta
+// is nonzero at run time), extra operands are loaded per their broadcast, the
 // region's ops are cloned in place and the yielded value is stored; all of it
 // predicated on the element lying inside C. Without a region the accumulator
 // is converted to C's element type (saturating for narrower integers).
@@ -42,6 +43,35 @@ static Value convertAccumulator(OpBuilder &b, Location loc, Value v, Type to) {
   return arith::TruncIOp::create(b, loc, to, clamped);
 }
 
+/// If the region reads C only as `C * beta` (possibly after an extension),
+/// with beta a scalar extra, returns the index of that extra: C need not be
+/// loaded when beta is zero (the BLAS convention; it also keeps NaNs or
+/// uninitialized memory in C from leaking into the result).
+static std::optional<unsigned> findBetaExtra(MatmulOp op) {
+  Block &body = op.getEpilogue().front();
+  Value c = body.getArgument(1);
+  if (!c.hasOneUse())
+    return std::nullopt;
+  Operation *user = *c.getUsers().begin();
+  if (isa<arith::ExtFOp, arith::ExtSIOp, arith::SIToFPOp>(user)) {
+    if (!user->getResult(0).hasOneUse())
+      return std::nullopt;
+    c = user->getResult(0);
+    user = *c.getUsers().begin();
+  }
+  if (!isa<arith::MulFOp, arith::MulIOp>(user))
+    return std::nullopt;
+  Value other = user->getOperand(0) == c ? user->getOperand(1)
+                                         : user->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(other);
+  if (!arg || arg.getOwner() != &body || arg.getArgNumber() < 2)
+    return std::nullopt;
+  unsigned extra = arg.getArgNumber() - 2;
+  if (op.getExtraBroadcast(extra) != Broadcast::scalar)
+    return std::nullopt;
+  return extra;
+}
+
 void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
                                              KernelContext &ctx, Value row,
                                              Value col, Value acc) {
@@ -59,9 +89,40 @@ void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
     Block &body = op.getEpilogue().front();
     IRMapping map;
     map.map(body.getArgument(0), acc);
-    if (op.readsC())
-      map.map(body.getArgument(1),
-              memref::LoadOp::create(b, loc, ctx.c, cIndices));
+    if (op.readsC()) {
+      Value cLoad;
+      if (std::optional<unsigned> beta = findBetaExtra(op)) {
+        // Skip the load of C when beta == 0 at run time.
+        Value betaV = ctx.extras[*beta];
+        Value zeroBeta = arith::ConstantOp::create(
+            b, loc, b.getZeroAttr(betaV.getType()));
+        Value nonZero =
+            isa<FloatType>(betaV.getType())
+                ? Value(arith::CmpFOp::create(
+                      b, loc, arith::CmpFPredicate::UNE, betaV, zeroBeta))
+                : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                              betaV, zeroBeta));
+        Type cElem = op.getCElementType();
+        cLoad = scf::IfOp::create(
+                    b, loc, nonZero,
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(
+                          b, loc,
+                          ValueRange{memref::LoadOp::create(b, loc, ctx.c,
+                                                            cIndices)});
+                    },
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(
+                          b, loc,
+                          ValueRange{arith::ConstantOp::create(
+                              b, loc, b.getZeroAttr(cElem))});
+                    })
+                    .getResult(0);
+      } else {
+        cLoad = memref::LoadOp::create(b, loc, ctx.c, cIndices);
+      }
+      map.map(body.getArgument(1), cLoad);
+    }
     for (auto [i, extra] : llvm::enumerate(ctx.extras)) {
       Value arg = body.getArgument(2 + i);
       if (arg.use_empty())

@@ -26,10 +26,15 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
   return
 }
 
-// alpha * acc + beta * C reads C; the scalars are kernel arguments.
+// alpha * acc + beta * C reads C, but only where beta != 0 at run time (the
+// BLAS convention); the scalars are kernel arguments.
 // CHECK-LABEL: gpu.func @linear_gemm(
 // CHECK-SAME: %[[C:arg2]]: memref<?x?xf32>, %[[ALPHA:arg3]]: f32, %[[BETA:arg4]]: f32
-// CHECK: %[[CIN:.*]] = memref.load %[[C]]
+// CHECK: %[[NZ:.*]] = arith.cmpf une, %[[BETA]], %{{.*}} : f32
+// CHECK: %[[CIN:.*]] = scf.if %[[NZ]] -> (f32) {
+// CHECK-NEXT: memref.load %[[C]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : f32
 // CHECK: arith.mulf %{{.*}}, %[[ALPHA]]
 // CHECK: arith.mulf %[[CIN]], %[[BETA]]
 // CHECK: memref.store {{.*}}, %[[C]]
@@ -41,6 +46,20 @@ func.func @linear(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>,
     %1 = arith.mulf %cin, %be : f32
     %2 = arith.addf %0, %1 : f32
     gemm.yield %2 : f32
+  }
+  return
+}
+
+// C used other than as beta * C is loaded unconditionally.
+// CHECK-LABEL: gpu.func @accumulate_gemm(
+// CHECK-NOT: arith.cmpf
+// CHECK: memref.load %arg2
+// CHECK: arith.addf
+func.func @accumulate(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    %0 = arith.addf %acc, %cin : f32
+    gemm.yield %0 : f32
   }
   return
 }
