@@ -233,6 +233,9 @@ F16_VARIANTS = [
     ([256, 128, 64], [4, 4], 3),
     ([128, 256, 64], [2, 8], 3),
     ([256, 128, 32], [4, 4], 4),
+    # The default tile with the other shared-memory layouts (bank conflicts).
+    ([128, 128, 64], [2, 2], 3, "plain"),
+    ([128, 128, 64], [2, 2], 3, "pad"),
 ]
 
 
@@ -251,10 +254,11 @@ def main():
         if batched:
             name += "_batched"
         elif len(case) == 4:
-            block, warps, stages = F16_VARIANTS[case[3]]
+            block, warps, stages, *smem = F16_VARIANTS[case[3]]
             name += f"_v{case[3]}"
+            smem = f", smem = {smem[0]}" if smem else ""
             config = (f"#gemm.config<kind = mma_sync, block = {block}, warps = {warps}, "
-                      f"instr = [16, 8, 16], stages = {stages}, group = 8>")
+                      f"instr = [16, 8, 16], stages = {stages}{smem}, group = 8>")
         text, meta = build_case(name, d, l, e, config, batched)
         with open(os.path.join(a.out, name + ".mlir"), "w") as f:
             f.write(text)
