@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -55,6 +56,26 @@ static bool isScalarType(Type t) { return t.isIntOrIndexOrFloat(); }
 
 static std::string dimStr(int64_t d) {
   return ShapedType::isDynamic(d) ? "?" : std::to_string(d);
+}
+
+/// Kernel operands must be strided memrefs in global memory: the default
+/// space, 0, or #gpu.address_space<global>.
+static LogicalResult verifyGlobalStrided(Operation *op, StringRef what,
+                                         MemRefType type) {
+  if (!type.isStrided())
+    return op->emitOpError("expected ")
+           << what << " to have a strided layout, got " << type;
+  if (Attribute space = type.getMemorySpace()) {
+    auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space);
+    auto intSpace = dyn_cast<IntegerAttr>(space);
+    bool global =
+        (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global) ||
+        (intSpace && intSpace.getInt() == 0);
+    if (!global)
+      return op->emitOpError("expected ")
+             << what << " in global memory, got memory space " << space;
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -109,6 +130,11 @@ LogicalResult MatmulOp::verify() {
       return emitOpError("expected operand ")
              << name << " of rank 2, or rank 3 with a batch dimension, got "
              << type;
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"A", aType},
+                            {"B", bType},
+                            {"C", cType}})
+    if (failed(verifyGlobalStrided(*this, ("operand " + name).str(), type)))
+      return failure();
   if (aType.getRank() != bType.getRank() || aType.getRank() != cType.getRank())
     return emitOpError("expected A, B and C to have the same rank, got ")
            << aType.getRank() << ", " << bType.getRank() << " and "
@@ -216,6 +242,9 @@ LogicalResult MatmulOp::verify() {
       return emitOpError("extra operand #")
              << i << " is a memref; a 'broadcast' attribute must say how it "
              << "is indexed";
+    if (failed(verifyGlobalStrided(
+            *this, ("extra operand #" + Twine(i)).str(), memref)))
+      return failure();
     Broadcast kind = getExtraBroadcastAttr(i);
     if (!isScalarType(memref.getElementType()))
       return emitOpError("extra operand #")

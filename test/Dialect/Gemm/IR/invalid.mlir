@@ -8,6 +8,31 @@ func.func @rank(%a: memref<2x2x2x2xf16>, %b: memref<2x2xf16>, %c: memref<2x2xf32
 
 // -----
 
+func.func @layout_map(%a: memref<4x8xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>>, %b: memref<8x4xf16>, %c: memref<4x4xf32>) {
+  // expected-error @+1 {{expected operand A to have a strided layout, got 'memref<4x8xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>>'}}
+  gemm.matmul nn ins(%a, %b : memref<4x8xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>>, memref<8x4xf16>) outs(%c : memref<4x4xf32>) acc(f32)
+  return
+}
+
+// -----
+
+func.func @shared_operand(%a: memref<4x8xf16>, %b: memref<8x4xf16, #gpu.address_space<workgroup>>, %c: memref<4x4xf32>) {
+  // expected-error @+1 {{expected operand B in global memory, got memory space #gpu.address_space<workgroup>}}
+  gemm.matmul nn ins(%a, %b : memref<4x8xf16>, memref<8x4xf16, #gpu.address_space<workgroup>>) outs(%c : memref<4x4xf32>) acc(f32)
+  return
+}
+
+// -----
+
+func.func @extra_space(%a: memref<4x8xf16>, %b: memref<8x4xf16>, %c: memref<4x4xf32>, %x: memref<4xf32, 3>) {
+  // expected-error @+1 {{expected extra operand #0 in global memory, got memory space 3 : i64}}
+  gemm.matmul nn ins(%a, %b : memref<4x8xf16>, memref<8x4xf16>) outs(%c : memref<4x4xf32>) extras(%x : memref<4xf32, 3>) acc(f32)
+    attributes {broadcast = [#gemm.bcast<col>]}
+  return
+}
+
+// -----
+
 func.func @rank_mismatch(%a: memref<2x4x8xf16>, %b: memref<8x4xf16>, %c: memref<4x4xf32>) {
   // expected-error @+1 {{expected A, B and C to have the same rank, got 3, 2 and 2}}
   gemm.matmul nn ins(%a, %b : memref<2x4x8xf16>, memref<8x4xf16>) outs(%c : memref<4x4xf32>) acc(f32)
