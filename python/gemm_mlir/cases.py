@@ -201,6 +201,11 @@ def case_list(which):
                 out.append((d, l, "none"))
         for e in FLOAT_EPILOGUES[1:]:
             out.append(("f16", "tn", e))
+        # Unusual but legal configs: tiny tiles, deep pipelines, plain and
+        # padded tiles, column rasterization with a ragged group.
+        for i, _ in enumerate(ODD_CONFIGS):
+            for l in LAYOUTS:
+                out.append((ODD_CONFIGS[i][0], l, "none", "odd", i))
     elif which == "matrix":
         for d in DTYPES:
             for l in LAYOUTS:
@@ -219,6 +224,14 @@ def case_list(which):
                 out.append(("f16", l, "none", i))
     return out
 
+
+ODD_CONFIGS = [
+    ("f16", "#gemm.config<kind = mma_sync, block = [16, 8, 16], warps = [1, 1], instr = [16, 8, 16], stages = 8>"),
+    ("f16", "#gemm.config<kind = mma_sync, block = [64, 32, 32], warps = [2, 1], instr = [16, 8, 16], stages = 2, smem = pad, raster = column, group = 3>"),
+    ("bf16", "#gemm.config<kind = mma_sync, block = [32, 64, 64], warps = [1, 2], instr = [16, 8, 16], stages = 5, smem = plain>"),
+    ("i8", "#gemm.config<kind = mma_sync, block = [16, 8, 32], warps = [1, 1], instr = [16, 8, 32], stages = 2, smem = plain>"),
+    ("f32", "#gemm.config<kind = simt, block = [32, 32, 4], warps = [1, 1], instr = [4, 8, 1], stages = 1, smem = pad, raster = column, group = 2>"),
+]
 
 # (block, warps, stages) variants of the f16 mma_sync kernel for the sweep.
 F16_VARIANTS = [
@@ -253,6 +266,9 @@ def main():
         batched = len(case) == 4 and case[3] == "batched"
         if batched:
             name += "_batched"
+        elif len(case) == 5:
+            name += f"_odd{case[4]}"
+            config = ODD_CONFIGS[case[4]][1]
         elif len(case) == 4:
             block, warps, stages, *smem = F16_VARIANTS[case[3]]
             name += f"_v{case[3]}"

@@ -280,6 +280,13 @@ struct ConvertGemmToNVGPUPass
           << target->minPtxVersion % 10 << ")";
       return signalPassFailure();
     }
+    if (TargetAttr declared = lookupTargetAttr(module);
+        declared && declared.getChip() != chip) {
+      module.emitError("module declares gemm.target ")
+          << declared.getChip() << " but convert-gemm-to-nvgpu runs for "
+          << chip;
+      return signalPassFailure();
+    }
     if (auto existing =
             module.lookupSymbol<gpu::GPUModuleOp>(kernelModule.getValue())) {
       auto targets = existing.getTargetsAttr();

@@ -2,6 +2,7 @@
 // RUN: not gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_99 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 ptx-version=70" 2>&1 | FileCheck %s --check-prefix=PTX
 // RUN: not gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_80 2>&1 | FileCheck %s --check-prefix=MODULE
+// RUN: sed 's/gpu.container_module/gpu.container_module, gemm.target = #gemm.target<"gfx942">/' %s | not gemm-opt --convert-gemm-to-nvgpu=chip=sm_90 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // Bad options and conflicting modules are diagnosed, never an abort.
 
@@ -9,6 +10,7 @@
 // UNKNOWN: error: convert-gemm-to-nvgpu: unknown NVIDIA chip 'sm_99'
 // PTX: error: convert-gemm-to-nvgpu: PTX version 7.0 is too old for sm_90 (needs at least 7.8)
 // MODULE: error: kernel module 'gemm_kernels' exists without an #nvvm.target for sm_80
+// TARGET: error: module declares gemm.target gfx942 but convert-gemm-to-nvgpu runs for sm_90
 module attributes {gpu.container_module} {
   gpu.module @gemm_kernels [#nvvm.target<chip = "sm_90">] {}
   func.func @f(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
