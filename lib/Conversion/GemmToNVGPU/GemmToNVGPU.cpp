@@ -73,7 +73,6 @@ FailureOr<int64_t> mlir::gemm::buildGemmKernel(OpBuilder &b,
   ctx.op = op;
   ctx.config = config;
   ctx.target = &target;
-  ctx.func = kernel;
   Block &entry = kernel.getBody().front();
   ctx.a = entry.getArgument(0);
   ctx.b = entry.getArgument(1);

@@ -99,7 +99,6 @@ struct KernelContext {
   MatmulOp op;
   ConfigAttr config;
   const TargetInfo *target;
-  gpu::GPUFuncOp func;
   /// Kernel arguments: A, B, C, extras.
   Value a, b, c;
   SmallVector<Value> extras;
