@@ -614,15 +614,20 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       cfg.getKind() == Kind::simt ? createSimtStep(ctx) : createMmaSyncStep(ctx);
 
   Value numK = m.ceilDiv(ctx.k, bk);
-  // Prologue: tiles 0 .. S-2, one commit group each (empty past the end).
-  Value token;
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    ifLess(b, m.c(s), numK, [&](OpBuilder &b) {
-      IndexMath mm(b, loc);
-      copyKTile(b, mm.c(s), mm.c(s));
-    });
-    Value t = commit(b);
-    token = token ? token : t;
+  // Prologue: tiles 0 .. S-2, one commit group each (empty past the end), as
+  // a loop so that the copy code is emitted once rather than S-1 times (it is
+  // the bulk of the kernel's code and of LLVM's compile time). The waits need
+  // a token value: an empty group committed first provides it; it shifts
+  // every later group by one, which leaves the pending counts unchanged.
+  Value token = commit(b);
+  if (stages > 1) {
+    auto prologue =
+        scf::ForOp::create(b, loc, m.c(0), m.c(stages - 1), m.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(prologue.getBody());
+    Value s = prologue.getInductionVar();
+    ifLess(b, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
+    commit(b);
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
   int64_t ksteps = step->numKSteps();
@@ -681,8 +686,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     scf::YieldOp::create(b, loc, acc);
   }
   // Drain: no cp.async may be in flight when the kernel exits.
-  if (stages > 1)
-    waitGroups(b, token, 0);
+  waitGroups(b, token, 0);
 
   // Epilogue.
   step->forEachElement(b, loc, loop.getResults(),

@@ -3,18 +3,19 @@
 // RUN: sed 's/stages = 4/stages = 2/' %s | gemm-opt --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s --check-prefix=S2
 // RUN: sed 's/stages = 4/stages = 1/' %s | gemm-opt --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s --check-prefix=S1
 
-// The software pipeline: S-1 tiles in flight before the loop, one commit
-// group per k-tile, a wait for at most S-2 pending groups and one barrier per
+// The software pipeline: an empty group (its token feeds the waits), a
+// prologue loop putting S-1 tiles in flight (one group each), then one group
+// per k-tile, a wait for at most S-2 pending groups and one barrier per
 // k-tile, and a drain (wait for 0) before the epilogue. One stage degenerates
 // to copy / wait / barrier / compute / barrier.
 
 // S4: memref.view {{.*}} to memref<16384xf16
 // S5: memref.view {{.*}} to memref<20480xf16
-// S4: nvgpu.device_async_create_group
-// S4: nvgpu.device_async_create_group
+// S4: %[[TOKEN:.*]] = nvgpu.device_async_create_group
+// S4: scf.for %{{.*}} = %c0_i32 to %c3_i32 step %c1_i32 : i32 {
 // S4: nvgpu.device_async_create_group
 // S4: scf.for
-// S4: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// S4: nvgpu.device_async_wait %[[TOKEN]] {numGroups = 2 : i32}
 // S4-NEXT: gpu.barrier
 // S4: nvgpu.device_async_create_group
 // S4: nvgpu.mma.sync
