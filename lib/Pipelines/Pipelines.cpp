@@ -48,24 +48,13 @@ LogicalResult
 mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
                                     const GemmToNVVMPipelineOptions &options,
                                     StringRef format, std::string &error) {
-  const TargetInfo *target = lookupTarget(options.chip);
-  if (!target || !target->isNVIDIA()) {
-    error = "unknown NVIDIA chip '" + options.chip.getValue() +
-            "' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)";
+  error = checkNVIDIATarget(options.chip, options.ptxVersion);
+  if (!error.empty())
     return failure();
-  }
   std::optional<unsigned> ptx = choosePtxVersion(
-      *target, options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
-                                  : std::nullopt);
-  if (!ptx) {
-    // LLVM aborts on a PTX version the chip does not support: refuse here.
-    error = "PTX version " + std::to_string(options.ptxVersion / 10) + "." +
-            std::to_string(options.ptxVersion % 10) + " is too old for " +
-            options.chip.getValue() + " (needs at least " +
-            std::to_string(target->minPtxVersion / 10) + "." +
-            std::to_string(target->minPtxVersion % 10) + ")";
-    return failure();
-  }
+      *lookupTarget(options.chip),
+      options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
+                         : std::nullopt);
   ConvertGemmToNVGPUOptions lower;
   lower.chip = options.chip;
   lower.ptxVersion = *ptx;

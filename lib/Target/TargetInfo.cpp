@@ -222,6 +222,21 @@ bool mlir::gemm::isFloat8(ElemKind kind) {
   return kind == E::f8E4M3FN || kind == E::f8E5M2;
 }
 
+std::string mlir::gemm::checkNVIDIATarget(llvm::StringRef chip,
+                                          unsigned ptxVersion) {
+  const TargetInfo *target = lookupTarget(chip);
+  if (!target || !target->isNVIDIA())
+    return "unknown NVIDIA chip '" + chip.str() +
+           "' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)";
+  // LLVM aborts on a PTX version the chip does not support: refuse here.
+  if (ptxVersion != 0 && !choosePtxVersion(*target, ptxVersion))
+    return "PTX version " + std::to_string(ptxVersion / 10) + "." +
+           std::to_string(ptxVersion % 10) + " is too old for " + chip.str() +
+           " (needs at least " + std::to_string(target->minPtxVersion / 10) +
+           "." + std::to_string(target->minPtxVersion % 10) + ")";
+  return "";
+}
+
 std::optional<unsigned>
 mlir::gemm::choosePtxVersion(const TargetInfo &target,
                              std::optional<unsigned> requested) {

@@ -111,13 +111,13 @@ Coord mlir::gemm::ldmatrixElementInMatrix(unsigned lane, unsigned elem,
   return {2 * c + elem, r};
 }
 
+bool mlir::gemm::storageTransposes(MmaOperand which, bool kContiguous) {
+  return which == MmaOperand::A ? !kContiguous : kContiguous;
+}
+
 Coord mlir::gemm::storageToOperand(MmaOperand which, bool kContiguous,
                                    Coord s) {
-  // A: (m, k) stored as (m, k) or (k, m). B: (k, n) stored as (n, k) when
-  // K-contiguous, else (k, n).
-  if (which == MmaOperand::A)
-    return kContiguous ? s : Coord{s.col, s.row};
-  return kContiguous ? Coord{s.col, s.row} : s;
+  return storageTransposes(which, kContiguous) ? Coord{s.col, s.row} : s;
 }
 
 int64_t mlir::gemm::swizzledOffset(int64_t row, int64_t col, int64_t rowElems,

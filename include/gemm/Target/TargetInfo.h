@@ -83,6 +83,10 @@ llvm::StringRef stringifyInstrKind(InstrKind kind);
 unsigned elemBytes(ElemKind kind);
 bool isFloat8(ElemKind kind);
 
+/// Checks `chip` names an NVIDIA target and `ptxVersion` (0: the default) is
+/// valid for it; returns an error message, or "" when both are fine.
+std::string checkNVIDIATarget(llvm::StringRef chip, unsigned ptxVersion);
+
 /// Resolves the PTX version to use for `target`: `requested` if given and
 /// valid (>= the chip's minimum), else the chip's minimum. Returns nullopt if
 /// the requested version is too old for the chip.

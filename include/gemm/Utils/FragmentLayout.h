@@ -89,6 +89,11 @@ Coord ldmatrixMatrixOrigin(ElemKind operand, MmaOperand which,
 Coord ldmatrixElementInMatrix(unsigned lane, unsigned elem,
                               unsigned elemsPer32b, bool transpose);
 
+/// True if an operand tile is stored transposed relative to operand space:
+/// A (m, k) is stored (k, m) unless K-contiguous; B (k, n) is stored (n, k)
+/// when K-contiguous.
+bool storageTransposes(MmaOperand which, bool kContiguous);
+
 /// Converts a storage coordinate of an operand tile into operand space.
 Coord storageToOperand(MmaOperand which, bool kContiguous, Coord storage);
 

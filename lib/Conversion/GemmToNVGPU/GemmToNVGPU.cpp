@@ -266,19 +266,12 @@ struct ConvertGemmToNVGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (std::string error = checkNVIDIATarget(chip, ptxVersion);
+        !error.empty()) {
+      module.emitError("convert-gemm-to-nvgpu: ") << error;
+      return signalPassFailure();
+    }
     const TargetInfo *target = lookupTarget(chip);
-    if (!target || !target->isNVIDIA()) {
-      module.emitError("convert-gemm-to-nvgpu: unknown NVIDIA chip '")
-          << chip << "' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)";
-      return signalPassFailure();
-    }
-    if (ptxVersion != 0 && !choosePtxVersion(*target, ptxVersion)) {
-      module.emitError("convert-gemm-to-nvgpu: PTX version ")
-          << ptxVersion / 10 << "." << ptxVersion % 10 << " is too old for "
-          << chip << " (needs at least " << target->minPtxVersion / 10 << "."
-          << target->minPtxVersion % 10 << ")";
-      return signalPassFailure();
-    }
     if (TargetAttr declared = lookupTargetAttr(module);
         declared && declared.getChip() != chip) {
       module.emitError("module declares gemm.target ")

@@ -81,6 +81,13 @@ struct SmemTile {
   /// Element offset of storage coordinate (row, col) in stage `stage`.
   Value offset(IndexMath &m, Value stage, Value row, Value col) const;
 
+  /// Storage coordinate of operand-space (row, col): (m, k) for A, (k, n)
+  /// for B (see storageTransposes).
+  std::pair<Value, Value> toStorage(Value row, Value col) const {
+    return storageTransposes(role, kContiguous) ? std::make_pair(col, row)
+                                                : std::make_pair(row, col);
+  }
+
   /// The same offset for row = rowVar + rowConst, col = colVar + colConst,
   /// where the Var parts are loop-invariant per thread and the Const parts
   /// compile-time. When the swizzle allows (rows of >= 128 bytes, rowConst a

@@ -181,15 +181,6 @@ private:
     return {row, col};
   }
 
-  /// Storage coordinate of operand-space (row, col) of `tile`.
-  static std::pair<Value, Value> toStorage(const SmemTile &tile, Value row,
-                                           Value col) {
-    // A (m, k) is stored (m, k) when K-contiguous; B (k, n) is stored (n, k).
-    bool swap = tile.role == MmaOperand::A ? !tile.kContiguous
-                                           : tile.kContiguous;
-    return swap ? std::make_pair(col, row) : std::make_pair(row, col);
-  }
-
   /// A fragment assembled from element loads (no ldmatrix form).
   Value loadElements(IndexMath &m, const SmemTile &tile, MmaOperand which,
                      Value stage, Value row0, Value col0, VectorType type) {
@@ -199,7 +190,7 @@ private:
     for (int64_t r = 0; r < type.getDimSize(0); ++r)
       for (int64_t e = 0; e < type.getDimSize(1); ++e) {
         auto [row, col] = laneCoord(m, which, r, e);
-        auto [sr, sc] = toStorage(tile, m.add(row0, row), m.add(col0, col));
+        auto [sr, sc] = tile.toStorage(m.add(row0, row), m.add(col0, col));
         Value off = tile.offset(m, stage, sr, sc);
         Value v = memref::LoadOp::create(m.b, m.loc, tile.buffer,
                                          ValueRange{m.idx(off)});

@@ -125,10 +125,8 @@ private:
   /// and widens it to the accumulator type.
   Value load(IndexMath &m, const SmemTile &tile, Value stage, Value row,
              Value col) {
-    bool swap = tile.role == MmaOperand::A ? !tile.kContiguous
-                                           : tile.kContiguous;
-    Value off = swap ? tile.offset(m, stage, col, row)
-                     : tile.offset(m, stage, row, col);
+    auto [sr, sc] = tile.toStorage(row, col);
+    Value off = tile.offset(m, stage, sr, sc);
     Value v =
         memref::LoadOp::create(m.b, m.loc, tile.buffer, ValueRange{m.idx(off)});
     Type from = v.getType();
