@@ -2,13 +2,13 @@
 //
 // The convert-gemm-to-nvgpu pass: one kernel per gemm.matmul, placed in a
 // gpu.module with an #nvvm.target for the chip, and a gpu.launch_func in place
-// of the op. The kernel body comes from the builder in KernelBuilder.h; this
+// of the op. The kernel body comes from the builder (gemm/Conversion/KernelCommon/KernelBuilder.h); this
 // file holds the checks, the host side and the launch manifest.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
-#include "KernelBuilder.h"
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -95,75 +95,6 @@ FailureOr<int64_t> mlir::gemm::buildGemmKernel(OpBuilder &b,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The launch facts of one kernel, as recorded in the module's
-/// `gemm.kernels` attribute and written to the manifest.
-DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
-                                 StringRef module, StringRef kernel,
-                                 StringRef chip, int64_t threads,
-                                 int64_t smem) {
-  Builder b(op.getContext());
-  auto str = [&](Type t) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    t.print(os);
-    return b.getStringAttr(s);
-  };
-  std::string cfg;
-  {
-    llvm::raw_string_ostream os(cfg);
-    Attribute(config).print(os);
-  }
-  SmallVector<Attribute> params;
-  auto addParam = [&](StringRef name, Value v, StringRef broadcast) {
-    SmallVector<NamedAttribute> p;
-    p.emplace_back(b.getStringAttr("name"), b.getStringAttr(name));
-    if (auto t = dyn_cast<MemRefType>(v.getType())) {
-      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("memref"));
-      p.emplace_back(b.getStringAttr("rank"), b.getI64IntegerAttr(t.getRank()));
-      p.emplace_back(b.getStringAttr("element_type"), str(t.getElementType()));
-      // Static shape, -1 for dynamic dimensions.
-      SmallVector<int64_t> shape(t.getShape());
-      for (int64_t &d : shape)
-        d = ShapedType::isDynamic(d) ? -1 : d;
-      p.emplace_back(b.getStringAttr("shape"), b.getI64ArrayAttr(shape));
-    } else {
-      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("scalar"));
-      p.emplace_back(b.getStringAttr("element_type"), str(v.getType()));
-    }
-    if (!broadcast.empty())
-      p.emplace_back(b.getStringAttr("broadcast"), b.getStringAttr(broadcast));
-    params.push_back(b.getDictionaryAttr(p));
-  };
-  addParam("A", op.getA(), "");
-  addParam("B", op.getB(), "");
-  addParam("C", op.getC(), "");
-  for (auto [i, v] : llvm::enumerate(op.getExtras()))
-    addParam(("extra" + Twine(i)).str(), v,
-             stringifyBroadcast(op.getExtraBroadcast(i)));
-  SmallVector<NamedAttribute> e;
-  auto set = [&](StringRef k, Attribute v) {
-    e.emplace_back(b.getStringAttr(k), v);
-  };
-  set("name", b.getStringAttr(kernel));
-  set("module", b.getStringAttr(module));
-  set("chip", b.getStringAttr(chip));
-  set("block", b.getI64ArrayAttr({threads, 1, 1}));
-  set("dynamic_shared_memory", b.getI64IntegerAttr(smem));
-  // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.z = batch (or 1).
-  set("grid", b.getDictionaryAttr(
-                  {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
-                   b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
-                   b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
-  set("layout", b.getStringAttr(stringifyLayout(op.getLayout())));
-  set("a_type", str(op.getAElementType()));
-  set("c_type", str(op.getCElementType()));
-  set("acc_type", str(op.getAccType()));
-  set("reads_c", b.getBoolAttr(op.readsC()));
-  set("config", b.getStringAttr(cfg));
-  set("params", b.getArrayAttr(params));
-  return b.getDictionaryAttr(e);
-}
-
 struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
   MatmulToLaunch(MLIRContext *ctx, const NVGPULoweringOptions &options)
       : OpConversionPattern<MatmulOp>(ctx), options(options) {}
@@ -180,46 +111,25 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return rewriter.notifyMatchFailure(op, "not inside a module");
-    Location loc = op.getLoc();
 
     // The kernel module, created on first use.
-    auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(options.kernelModule);
-    if (!gpuModule) {
-      OpBuilder::InsertionGuard g(rewriter);
-      rewriter.setInsertionPointToEnd(module.getBody());
-      unsigned ptx = *choosePtxVersion(
-          *target, options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
-                                      : std::nullopt);
-      auto nvvmTarget = NVVM::NVVMTargetAttr::get(
-          rewriter.getContext(), /*optLevel=*/3, "nvptx64-nvidia-cuda",
-          options.chip, ("+ptx" + Twine(ptx)).str());
-      gpuModule = gpu::GPUModuleOp::create(
-          rewriter, loc, options.kernelModule,
-          ArrayRef<Attribute>{nvvmTarget});
-      module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                      rewriter.getUnitAttr());
-    }
-
-    // The kernel: arguments are the op's operands.
-    std::string base = "gemm";
-    if (auto func = op->getParentOfType<FunctionOpInterface>())
-      base = (func.getName() + "_gemm").str();
-    SymbolTable symbols(gpuModule);
-    std::string name = base;
-    for (unsigned i = 0; symbols.lookup(name); ++i)
-      name = base + "_" + std::to_string(i);
-    auto funcType = rewriter.getFunctionType(op->getOperandTypes(), {});
-    gpu::GPUFuncOp kernel;
-    {
-      OpBuilder::InsertionGuard g(rewriter);
-      rewriter.setInsertionPointToEnd(gpuModule.getBody());
-      kernel = gpu::GPUFuncOp::create(rewriter, loc, name, funcType);
-      kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                      rewriter.getUnitAttr());
-    }
+    unsigned ptx = *choosePtxVersion(
+        *target, options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
+                                    : std::nullopt);
+    auto nvvmTarget = NVVM::NVVMTargetAttr::get(
+        rewriter.getContext(), /*optLevel=*/3, "nvptx64-nvidia-cuda",
+        options.chip, ("+ptx" + Twine(ptx)).str());
+    FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
+        rewriter, module, options.kernelModule, nvvmTarget,
+        [&](Attribute t) {
+          auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+          return nvvm && nvvm.getChip() == options.chip;
+        },
+        options.chip);
+    if (failed(gpuModule))
+      return failure();
     int64_t threads = config.getNumWarps() * target->warpSize;
-    kernel.setKnownBlockSizeAttr(
-        rewriter.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+    gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
     FailureOr<int64_t> smem =
         buildGemmKernel(rewriter, kernel, op, config, *target);
     if (failed(smem))
@@ -229,30 +139,7 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
              << *smem << " bytes of shared memory, over the "
              << target->maxSharedMemPerBlock << " available on "
              << target->name;
-
-    // The launch: grid.x walks the output tiles, grid.z the batch.
-    unsigned b0 = op.hasBatch() ? 1 : 0;
-    IndexMath m(rewriter, loc, /*useIndex=*/true);
-    Value mSize = memref::DimOp::create(rewriter, loc, op.getC(), b0);
-    Value nSize = memref::DimOp::create(rewriter, loc, op.getC(), b0 + 1);
-    Value gx = m.mul(m.ceilDiv(mSize, config.getBM()),
-                     m.ceilDiv(nSize, config.getBN()));
-    Value gz = op.hasBatch() ? Value(memref::DimOp::create(rewriter, loc,
-                                                           op.getC(), 0))
-                             : m.c(1);
-    Value smemV = arith::ConstantIntOp::create(rewriter, loc, *smem, 32);
-    gpu::LaunchFuncOp::create(rewriter, loc, kernel,
-                              gpu::KernelDim3{gx, m.c(1), gz},
-                              gpu::KernelDim3{m.c(threads), m.c(1), m.c(1)},
-                              smemV, op->getOperands());
-
-    // Record the launch facts for gemm-write-artifacts.
-    SmallVector<Attribute> entries;
-    if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
-      entries.append(old.begin(), old.end());
-    entries.push_back(makeManifestEntry(op, config, options.kernelModule, name,
-                                        options.chip, threads, *smem));
-    module->setAttr(kKernelsAttrName, rewriter.getArrayAttr(entries));
+    emitLaunch(rewriter, op, config, kernel, options.chip, threads, *smem);
     rewriter.eraseOp(op);
     return success();
   }

@@ -21,7 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBuilder.h"
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -36,185 +36,9 @@ using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
 //===----------------------------------------------------------------------===//
-// IndexMath
-//===----------------------------------------------------------------------===//
-
-static std::optional<int64_t> constOf(Value v) {
-  return getConstantIntValue(v);
-}
-
-Value IndexMath::c(int64_t v) {
-  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
-}
-Value IndexMath::idx(Value v) {
-  if (v.getType().isIndex())
-    return v;
-  if (auto cv = constOf(v))
-    return arith::ConstantIndexOp::create(b, loc, *cv);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-}
-Value IndexMath::from(Value v) {
-  if (v.getType() == type)
-    return v;
-  return arith::IndexCastOp::create(b, loc, type, v);
-}
-Value IndexMath::add(Value x, Value y) {
-  if (constOf(x) == 0)
-    return y;
-  if (constOf(y) == 0)
-    return x;
-  if (auto cx = constOf(x), cy = constOf(y); cx && cy)
-    return c(*cx + *cy);
-  return arith::AddIOp::create(b, loc, x, y);
-}
-Value IndexMath::sub(Value x, Value y) {
-  if (constOf(y) == 0)
-    return x;
-  return arith::SubIOp::create(b, loc, x, y);
-}
-Value IndexMath::mul(Value x, int64_t y) {
-  if (y == 0)
-    return c(0);
-  if (y == 1)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx * y);
-  return arith::MulIOp::create(b, loc, x, c(y));
-}
-Value IndexMath::mul(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return mul(x, *cy);
-  if (auto cx = constOf(x))
-    return mul(y, *cx);
-  return arith::MulIOp::create(b, loc, x, y);
-}
-Value IndexMath::div(Value x, int64_t y) {
-  if (y == 1)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx / y);
-  return arith::DivUIOp::create(b, loc, x, c(y));
-}
-Value IndexMath::div(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return div(x, *cy);
-  return arith::DivUIOp::create(b, loc, x, y);
-}
-Value IndexMath::rem(Value x, int64_t y) {
-  if (y == 1)
-    return c(0);
-  if (auto cx = constOf(x))
-    return c(*cx % y);
-  return arith::RemUIOp::create(b, loc, x, c(y));
-}
-Value IndexMath::rem(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return rem(x, *cy);
-  return arith::RemUIOp::create(b, loc, x, y);
-}
-Value IndexMath::ceilDiv(Value x, int64_t y) {
-  return div(add(x, c(y - 1)), y);
-}
-Value IndexMath::min(Value x, Value y) {
-  return arith::MinSIOp::create(b, loc, x, y);
-}
-Value IndexMath::max(Value x, Value y) {
-  return arith::MaxSIOp::create(b, loc, x, y);
-}
-Value IndexMath::xorOp(Value x, Value y) {
-  if (constOf(y) == 0)
-    return x;
-  return arith::XOrIOp::create(b, loc, x, y);
-}
-Value IndexMath::andOp(Value x, int64_t y) {
-  if (auto cx = constOf(x))
-    return c(*cx & y);
-  return arith::AndIOp::create(b, loc, x, c(y));
-}
-Value IndexMath::shr(Value x, int64_t y) {
-  if (y == 0)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx >> y);
-  return arith::ShRUIOp::create(b, loc, x, c(y));
-}
-Value IndexMath::lt(Value x, Value y) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
-}
-Value IndexMath::andI1(Value x, Value y) {
-  return arith::AndIOp::create(b, loc, x, y);
-}
-Value IndexMath::select(Value cond, Value x, Value y) {
-  return arith::SelectOp::create(b, loc, cond, x, y);
-}
-
-//===----------------------------------------------------------------------===//
-// SmemTile
-//===----------------------------------------------------------------------===//
-
-Value SmemTile::offset(IndexMath &m, Value stage, Value row, Value col) const {
-  Value base = m.mul(stage, stageElems);
-  if (layout != SmemLayout::swizzle)
-    return m.add(base, m.add(m.mul(row, rowElems), col));
-  // The XOR swizzle of gemm/Utils/FragmentLayout.h (swizzledOffset), emitted.
-  int64_t perChunk = 16 / elemBytes;
-  int64_t chunksPerRow = rowElems / perChunk;
-  Value linear = m.add(m.mul(row, chunksPerRow), m.div(col, perChunk));
-  Value key = chunksPerRow >= 8 ? m.andOp(row, 7) : m.andOp(m.shr(linear, 3), 7);
-  Value swizzled = m.xorOp(linear, key);
-  return m.add(base, m.add(m.mul(swizzled, perChunk), m.rem(col, perChunk)));
-}
-
-Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
-                            int64_t rowConst, Value colVar, int64_t colConst,
-                            int64_t colVarChunkBound,
-                            int64_t colVarAlign) const {
-  int64_t perChunk = 16 / elemBytes;
-  int64_t chunksPerRow = rowElems / perChunk;
-  int64_t chunkConst = colConst / perChunk;
-  // colVar = small (< colVarChunkBound chunks) + a multiple of colVarAlign
-  // chunks; chunkConst must live strictly between the two in its bits.
-  int64_t lowBits = llvm::PowerOf2Ceil(std::max<int64_t>(colVarChunkBound, 1));
-  bool reassociate = layout == SmemLayout::swizzle && chunksPerRow >= 8 &&
-                     rowConst % 8 == 0 && colConst % perChunk == 0 &&
-                     chunkConst % lowBits == 0 &&
-                     llvm::isPowerOf2_64(colVarAlign) &&
-                     chunkConst < colVarAlign && colVarAlign >= lowBits;
-  if (!reassociate)
-    return offset(m, stage, m.add(rowVar, rowConst), m.add(colVar, colConst));
-  // chunk(row, col) = (colVar/V + chunkConst) ^ (row & 7)
-  //                 = ((colVar/V) ^ (rowVar & 7)) ^ chunkConst
-  // since chunkConst's bits are disjoint from colVar/V's and rowConst % 8 == 0.
-  Value laneChunk = m.xorOp(m.div(colVar, perChunk), m.andOp(rowVar, 7));
-  Value chunk = chunkConst ? Value(arith::XOrIOp::create(
-                                 m.b, m.loc, laneChunk, m.c(chunkConst)))
-                           : laneChunk;
-  Value rowOff = m.mul(m.add(rowVar, rowConst), rowElems);
-  return m.add(m.mul(stage, stageElems),
-               m.add(rowOff, m.mul(chunk, perChunk)));
-}
-
-SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
-                                                Value row, Value col) const {
-  IndexMath m(b, loc);
-  if (batch)
-    return {m.idx(batch), m.idx(row), m.idx(col)};
-  return {m.idx(row), m.idx(col)};
-}
-
-//===----------------------------------------------------------------------===//
 // Copies
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Where a shared tile's data comes from in global memory.
-struct GlobalSource {
-  Value memref;
-  Value row0, col0;     ///< origin of the tile in storage coordinates
-  Value rows, cols;     ///< extent of the stored matrix (bounds)
-  Value vectorOk;       ///< i1: 16-byte copies are legal (null: never)
-};
-} // namespace
 
 /// 16-byte cp.async copies of one tile, zero-filled past the matrix edge.
 static void emitVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
@@ -422,63 +246,9 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
       });
 }
 
-/// i1 that is true when `memref` may be copied in 16-byte chunks: unit inner
-/// stride (checked statically by the caller), 16-byte aligned base pointer,
-/// and offset and outer strides multiples of the chunk.
-static Value emitVectorOk(OpBuilder &b, Location loc, Value memref,
-                          unsigned elemBytes) {
-  IndexMath m(b, loc, /*useIndex=*/true);
-  int64_t perChunk = 16 / elemBytes;
-  auto type = cast<MemRefType>(memref.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value zero = m.c(0);
-  auto isZero = [&](Value v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
-  };
-  Value ok = isZero(m.rem(ptr, 16));
-  ok = m.andI1(ok, isZero(m.rem(meta.getOffset(), perChunk)));
-  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
-    ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], perChunk)));
-  return ok;
-}
-
-static bool hasUnitInnerStride(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  return strides.back() == 1;
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
-
-/// Maps the linear block id to (tile row, tile column) with grouped
-/// rasterization: `group` consecutive tile rows (row raster) or columns
-/// (column raster) are walked together so that their operands stay in L2.
-static std::pair<Value, Value> rasterize(IndexMath &m, Value bid, Value tilesM,
-                                         Value tilesN, Raster raster,
-                                         int64_t group) {
-  // Column raster is row raster with M and N swapped.
-  Value major = raster == Raster::row ? tilesM : tilesN;
-  Value minor = raster == Raster::row ? tilesN : tilesM;
-  Value maj, mnr;
-  if (group == 1) {
-    maj = m.div(bid, minor);
-    mnr = m.rem(bid, minor);
-  } else {
-    Value perGroup = m.mul(minor, group);
-    Value first = m.mul(m.div(bid, perGroup), group);
-    Value size = m.min(m.sub(major, first), m.c(group));
-    Value inGroup = m.rem(bid, perGroup);
-    maj = m.add(first, m.rem(inGroup, size));
-    mnr = m.div(inGroup, size);
-  }
-  return raster == Raster::row ? std::make_pair(maj, mnr)
-                               : std::make_pair(mnr, maj);
-}
 
 FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                                      KernelContext &ctx) {
@@ -486,92 +256,27 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
   MatmulOp op = ctx.op;
-  int64_t bm = cfg.getBM(), bn = cfg.getBN(), bk = cfg.getBK();
+  int64_t bk = cfg.getBK();
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   int64_t stages = cfg.getStages();
 
-  // Thread and block coordinates.
-  ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  ctx.lane = m.rem(ctx.tid, ctx.target->warpSize);
-  Value warp = m.div(ctx.tid, ctx.target->warpSize);
-  unsigned b0 = op.hasBatch() ? 1 : 0;
-  auto dim = [&](Value v, unsigned d) -> Value {
-    return m.from(memref::DimOp::create(b, loc, v, d));
-  };
-  ctx.m = dim(ctx.c, b0);
-  ctx.n = dim(ctx.c, b0 + 1);
-  ctx.k = dim(ctx.a, b0 + op.getAKDim());
-  if (op.hasBatch())
-    ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
-  Value tilesM = m.ceilDiv(ctx.m, bm), tilesN = m.ceilDiv(ctx.n, bn);
-  Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
-  auto [tm, tn] =
-      rasterize(m, bid, tilesM, tilesN, cfg.getRaster(), cfg.getGroup());
-  ctx.tileM0 = m.mul(tm, bm);
-  ctx.tileN0 = m.mul(tn, bn);
-  // Warps form a WM x WN grid (row-major) over the block tile; for wgmma the
-  // grid counts warpgroups.
-  int64_t warpsN = cfg.getWarps()[1];
-  ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());
-  ctx.warpN0 = m.mul(m.rem(warp, warpsN), cfg.getWarpTileN());
-
-  // Shared-memory tiles, stored with the global contiguous dimension
-  // innermost: A as [m][k] (nn, tn) or [k][m] (nt, tt); B as [n][k] (tn, tt)
-  // or [k][n] (nn, nt).
   Type elemType = op.getAElementType();
   unsigned elemBytes = elemType.getIntOrFloatBitWidth() / 8;
-  auto makeTile = [&](MmaOperand role, bool kContiguous, int64_t mn) {
-    SmemTile t;
-    t.role = role;
-    t.kContiguous = kContiguous;
-    t.rows = kContiguous ? mn : bk;
-    t.cols = kContiguous ? bk : mn;
-    t.elemBytes = elemBytes;
-    t.layout = cfg.getSmem();
-    t.rowElems = t.cols + (t.layout == SmemLayout::pad ? 16 / elemBytes : 0);
-    t.stageElems = t.rows * t.rowElems;
-    return t;
-  };
-  ctx.tileA = makeTile(MmaOperand::A, !op.isTransposedA(), bm);
-  ctx.tileB = makeTile(MmaOperand::B, op.isTransposedB(), bn);
-  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
-                                       gpu::AddressSpace::Workgroup);
-  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                                   MemRefLayoutAttrInterface(), wg);
-  Value smem = gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
-  int64_t aElems = stages * ctx.tileA.stageElems;
-  int64_t bElems = stages * ctx.tileB.stageElems;
-  auto view = [&](int64_t byteOffset, int64_t elems) -> Value {
-    auto type = MemRefType::get({elems}, elemType, MemRefLayoutAttrInterface(),
-                                wg);
-    return memref::ViewOp::create(b, loc, type, smem,
-                                  m.idx(m.c(byteOffset)), ValueRange{});
-  };
-  // B's buffer starts 128-byte aligned after A's.
-  int64_t bOffset = (aElems * elemBytes + 127) / 128 * 128;
-  ctx.tileA.buffer = view(0, aElems);
-  ctx.tileB.buffer = view(bOffset, bElems);
-  int64_t smemBytes = bOffset + bElems * elemBytes;
+  // Padded tiles add one 16-byte vector per stored row.
+  int64_t pad = cfg.getSmem() == SmemLayout::pad ? 16 / elemBytes : 0;
+  int64_t smemBytes = setupBlock(b, ctx, pad, pad);
 
   // Global sources. A (m, k) is stored [m][k] or [k][m]; B (k, n) is stored
   // [n][k] or [k][n]. Vector copies need a unit inner stride (static) and
   // 16-byte alignment (run time) and whole 16-byte chunks per tile row.
-  auto source = [&](Value memref, const SmemTile &tile, Value mnSize,
-                    Value mn0) {
-    GlobalSource s;
-    s.memref = memref;
-    s.rows = tile.kContiguous ? mnSize : ctx.k;
-    s.cols = tile.kContiguous ? ctx.k : mnSize;
-    s.row0 = tile.kContiguous ? mn0 : m.c(0);
-    s.col0 = tile.kContiguous ? m.c(0) : mn0;
-    auto type = cast<MemRefType>(memref.getType());
-    if (hasUnitInnerStride(type) && (tile.cols * elemBytes) % 16 == 0 &&
-        ctx.target->hasCpAsync)
-      s.vectorOk = emitVectorOk(b, loc, memref, elemBytes);
+  auto source = [&](Value memref, const SmemTile &tile) {
+    GlobalSource s = makeGlobalSource(b, loc, ctx, memref, tile);
+    if (!ctx.target->hasCpAsync || (tile.cols * elemBytes) % 16 != 0)
+      s.vectorOk = Value();
     return s;
   };
-  GlobalSource srcA = source(ctx.a, ctx.tileA, ctx.m, ctx.tileM0);
-  GlobalSource srcB = source(ctx.b, ctx.tileB, ctx.n, ctx.tileN0);
+  GlobalSource srcA = source(ctx.a, ctx.tileA);
+  GlobalSource srcB = source(ctx.b, ctx.tileB);
 
   // Loop-invariant copy addressing, hoisted above the main loop.
   CopyPlan planA, planB;
@@ -688,13 +393,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Drain: no cp.async may be in flight when the kernel exits.
   waitGroups(b, token, 0);
 
-  // Epilogue.
-  step->forEachElement(b, loc, loop.getResults(),
-                       [&](Value row, Value col, Value value) {
-                         IndexMath m(b, loc);
-                         emitEpilogueElement(b, loc, ctx,
-                                             m.add(ctx.tileM0, row),
-                                             m.add(ctx.tileN0, col), value);
-                       });
+  emitEpilogue(b, ctx, *step, loop.getResults());
   return smemBytes;
 }

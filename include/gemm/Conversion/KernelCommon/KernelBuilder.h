@@ -1,15 +1,20 @@
 //===- KernelBuilder.h - shared pieces of the GEMM kernel builders -*- C++ -*-//
 //
-// Private to lib/Conversion/GemmToNVGPU. The kernel is built in three parts
-// that the instruction families share or specialize:
+// The machinery the NVIDIA (lib/Conversion/GemmToNVGPU) and AMD
+// (lib/Conversion/GemmToAMDGPU) kernel builders share; implemented in
+// lib/Conversion/KernelCommon. A kernel is built in parts:
 //
-//  - the main loop (MainLoop.cpp): block coordinates, shared-memory tiles,
-//    global-to-shared copies (cp.async when aligned, predicated element copies
-//    otherwise) and the multi-stage software pipeline;
-//  - the compute step of one shared-memory stage (MmaSync.cpp for
-//    nvgpu.mma.sync with ldmatrix fragments, Simt.cpp for FMA per thread);
+//  - the block setup (KernelSetup.cpp): block coordinates with grouped
+//    rasterization, the warp/wave grid, the staged shared-memory (LDS) tiles
+//    and the global sources they are filled from;
+//  - the main loop, per vendor: global-to-shared copies (cp.async on NVIDIA,
+//    register-staged vector loads on AMD) and the multi-stage pipeline;
+//  - the compute step of one shared-memory stage (a ComputeStep: mma.sync,
+//    SIMT FMA, MFMA);
 //  - the epilogue (Epilogue.cpp): the gemm.matmul region applied to each
-//    accumulator element in registers, with predicated loads and stores.
+//    accumulator element in registers, with predicated loads and stores;
+//  - the host side (Launch.cpp): the kernel function, its launch and the
+//    launch facts recorded for the manifest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +26,7 @@
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::gemm::detail {
 
@@ -149,15 +155,70 @@ public:
 
 std::unique_ptr<ComputeStep> createMmaSyncStep(KernelContext &ctx);
 std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
+std::unique_ptr<ComputeStep> createMfmaStep(KernelContext &ctx);
+
+/// Sets the thread, block and warp coordinates and the problem sizes in
+/// `ctx` and creates the staged shared tiles of A and B (`stages` buffers
+/// each, rows padded by padA / padB elements when the config's layout is
+/// `pad`) in dynamic shared memory. Returns the shared memory in bytes.
+int64_t setupBlock(OpBuilder &b, KernelContext &ctx, int64_t padA,
+                   int64_t padB);
+
+/// Where a shared tile's data comes from in global memory.
+struct GlobalSource {
+  Value memref;
+  Value row0, col0; ///< origin of the tile in storage coordinates
+  Value rows, cols; ///< extent of the stored matrix (bounds)
+  /// i1: 16-byte vector copies are legal at run time (unit inner stride,
+  /// 16-byte aligned base, offset and strides); null: never.
+  Value vectorOk;
+};
+
+/// The global source of `tile` (A or B) at k = 0.
+GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
+                              Value memref, const SmemTile &tile);
+
+/// Applies the epilogue to every accumulator element of `step`.
+void emitEpilogue(OpBuilder &b, KernelContext &ctx, ComputeStep &step,
+                  ValueRange acc);
 
 /// Applies the epilogue to one accumulator element at absolute (row, col) and
 /// stores it, predicated on (row, col) being inside C.
 void emitEpilogueElement(OpBuilder &b, Location loc, KernelContext &ctx,
                          Value row, Value col, Value acc);
 
-/// Builds the main loop and epilogue into `ctx.func`; returns the dynamic
-/// shared memory in bytes.
+/// Builds the NVIDIA main loop and epilogue; returns the dynamic shared
+/// memory in bytes.
 FailureOr<int64_t> buildMainLoop(OpBuilder &b, KernelContext &ctx);
+
+/// Builds the AMD main loop (register-staged LDS pipeline) and epilogue;
+/// returns the LDS in bytes.
+FailureOr<int64_t> buildAMDMainLoop(OpBuilder &b, KernelContext &ctx);
+
+//===----------------------------------------------------------------------===//
+// Host side
+//===----------------------------------------------------------------------===//
+
+/// The kernel module `name` of `module`, created with `target` on first use.
+/// Fails with a diagnostic if it exists with other targets (`matches` says
+/// whether an existing target attribute is the one wanted).
+FailureOr<gpu::GPUModuleOp>
+getOrCreateKernelModule(OpBuilder &b, ModuleOp module, StringRef name,
+                        Attribute target,
+                        function_ref<bool(Attribute)> matches,
+                        StringRef chip);
+
+/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands,
+/// named after the enclosing function, with a known block size.
+gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
+                                gpu::GPUModuleOp gpuModule, int64_t threads);
+
+/// Replaces nothing: emits the gpu.launch_func of `kernel` for `op` (grid.x
+/// walks the output tiles, grid.z the batch) and records its launch facts in
+/// the module attribute `gemm.kernels`.
+void emitLaunch(OpBuilder &b, MatmulOp op, ConfigAttr config,
+                gpu::GPUFuncOp kernel, StringRef chip, int64_t threads,
+                int64_t smem);
 
 } // namespace mlir::gemm::detail
 

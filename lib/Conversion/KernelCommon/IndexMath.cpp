@@ -1,0 +1,184 @@
+//===- IndexMath.cpp - kernel index arithmetic and shared tiles -----------===//
+//
+// IndexMath (constant-folding i32 index arithmetic), SmemTile addressing (the
+// plain, padded and XOR-swizzled layouts of gemm/Utils/FragmentLayout.h) and
+// global operand indices, shared by the NVIDIA and AMD kernel builders.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+//===----------------------------------------------------------------------===//
+// IndexMath
+//===----------------------------------------------------------------------===//
+
+static std::optional<int64_t> constOf(Value v) {
+  return getConstantIntValue(v);
+}
+
+Value IndexMath::c(int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+}
+Value IndexMath::idx(Value v) {
+  if (v.getType().isIndex())
+    return v;
+  if (auto cv = constOf(v))
+    return arith::ConstantIndexOp::create(b, loc, *cv);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+Value IndexMath::from(Value v) {
+  if (v.getType() == type)
+    return v;
+  return arith::IndexCastOp::create(b, loc, type, v);
+}
+Value IndexMath::add(Value x, Value y) {
+  if (constOf(x) == 0)
+    return y;
+  if (constOf(y) == 0)
+    return x;
+  if (auto cx = constOf(x), cy = constOf(y); cx && cy)
+    return c(*cx + *cy);
+  return arith::AddIOp::create(b, loc, x, y);
+}
+Value IndexMath::sub(Value x, Value y) {
+  if (constOf(y) == 0)
+    return x;
+  return arith::SubIOp::create(b, loc, x, y);
+}
+Value IndexMath::mul(Value x, int64_t y) {
+  if (y == 0)
+    return c(0);
+  if (y == 1)
+    return x;
+  if (auto cx = constOf(x))
+    return c(*cx * y);
+  return arith::MulIOp::create(b, loc, x, c(y));
+}
+Value IndexMath::mul(Value x, Value y) {
+  if (auto cy = constOf(y))
+    return mul(x, *cy);
+  if (auto cx = constOf(x))
+    return mul(y, *cx);
+  return arith::MulIOp::create(b, loc, x, y);
+}
+Value IndexMath::div(Value x, int64_t y) {
+  if (y == 1)
+    return x;
+  if (auto cx = constOf(x))
+    return c(*cx / y);
+  return arith::DivUIOp::create(b, loc, x, c(y));
+}
+Value IndexMath::div(Value x, Value y) {
+  if (auto cy = constOf(y))
+    return div(x, *cy);
+  return arith::DivUIOp::create(b, loc, x, y);
+}
+Value IndexMath::rem(Value x, int64_t y) {
+  if (y == 1)
+    return c(0);
+  if (auto cx = constOf(x))
+    return c(*cx % y);
+  return arith::RemUIOp::create(b, loc, x, c(y));
+}
+Value IndexMath::rem(Value x, Value y) {
+  if (auto cy = constOf(y))
+    return rem(x, *cy);
+  return arith::RemUIOp::create(b, loc, x, y);
+}
+Value IndexMath::ceilDiv(Value x, int64_t y) {
+  return div(add(x, c(y - 1)), y);
+}
+Value IndexMath::min(Value x, Value y) {
+  return arith::MinSIOp::create(b, loc, x, y);
+}
+Value IndexMath::max(Value x, Value y) {
+  return arith::MaxSIOp::create(b, loc, x, y);
+}
+Value IndexMath::xorOp(Value x, Value y) {
+  if (constOf(y) == 0)
+    return x;
+  return arith::XOrIOp::create(b, loc, x, y);
+}
+Value IndexMath::andOp(Value x, int64_t y) {
+  if (auto cx = constOf(x))
+    return c(*cx & y);
+  return arith::AndIOp::create(b, loc, x, c(y));
+}
+Value IndexMath::shr(Value x, int64_t y) {
+  if (y == 0)
+    return x;
+  if (auto cx = constOf(x))
+    return c(*cx >> y);
+  return arith::ShRUIOp::create(b, loc, x, c(y));
+}
+Value IndexMath::lt(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+}
+Value IndexMath::andI1(Value x, Value y) {
+  return arith::AndIOp::create(b, loc, x, y);
+}
+Value IndexMath::select(Value cond, Value x, Value y) {
+  return arith::SelectOp::create(b, loc, cond, x, y);
+}
+
+//===----------------------------------------------------------------------===//
+// SmemTile
+//===----------------------------------------------------------------------===//
+
+Value SmemTile::offset(IndexMath &m, Value stage, Value row, Value col) const {
+  Value base = m.mul(stage, stageElems);
+  if (layout != SmemLayout::swizzle)
+    return m.add(base, m.add(m.mul(row, rowElems), col));
+  // The XOR swizzle of gemm/Utils/FragmentLayout.h (swizzledOffset), emitted.
+  int64_t perChunk = 16 / elemBytes;
+  int64_t chunksPerRow = rowElems / perChunk;
+  Value linear = m.add(m.mul(row, chunksPerRow), m.div(col, perChunk));
+  Value key = chunksPerRow >= 8 ? m.andOp(row, 7) : m.andOp(m.shr(linear, 3), 7);
+  Value swizzled = m.xorOp(linear, key);
+  return m.add(base, m.add(m.mul(swizzled, perChunk), m.rem(col, perChunk)));
+}
+
+Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
+                            int64_t rowConst, Value colVar, int64_t colConst,
+                            int64_t colVarChunkBound,
+                            int64_t colVarAlign) const {
+  int64_t perChunk = 16 / elemBytes;
+  int64_t chunksPerRow = rowElems / perChunk;
+  int64_t chunkConst = colConst / perChunk;
+  // colVar = small (< colVarChunkBound chunks) + a multiple of colVarAlign
+  // chunks; chunkConst must live strictly between the two in its bits.
+  int64_t lowBits = llvm::PowerOf2Ceil(std::max<int64_t>(colVarChunkBound, 1));
+  bool reassociate = layout == SmemLayout::swizzle && chunksPerRow >= 8 &&
+                     rowConst % 8 == 0 && colConst % perChunk == 0 &&
+                     chunkConst % lowBits == 0 &&
+                     llvm::isPowerOf2_64(colVarAlign) &&
+                     chunkConst < colVarAlign && colVarAlign >= lowBits;
+  if (!reassociate)
+    return offset(m, stage, m.add(rowVar, rowConst), m.add(colVar, colConst));
+  // chunk(row, col) = (colVar/V + chunkConst) ^ (row & 7)
+  //                 = ((colVar/V) ^ (rowVar & 7)) ^ chunkConst
+  // since chunkConst's bits are disjoint from colVar/V's and rowConst % 8 == 0.
+  Value laneChunk = m.xorOp(m.div(colVar, perChunk), m.andOp(rowVar, 7));
+  Value chunk = chunkConst ? Value(arith::XOrIOp::create(
+                                 m.b, m.loc, laneChunk, m.c(chunkConst)))
+                           : laneChunk;
+  Value rowOff = m.mul(m.add(rowVar, rowConst), rowElems);
+  return m.add(m.mul(stage, stageElems),
+               m.add(rowOff, m.mul(chunk, perChunk)));
+}
+
+SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
+                                                Value row, Value col) const {
+  IndexMath m(b, loc);
+  if (batch)
+    return {m.idx(batch), m.idx(row), m.idx(col)};
+  return {m.idx(row), m.idx(col)};
+}
+

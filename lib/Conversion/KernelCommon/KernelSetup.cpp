@@ -1,0 +1,174 @@
+//===- KernelSetup.cpp - block coordinates, shared tiles, epilogue loop ---===//
+//
+// The parts of a GEMM kernel that do not depend on the vendor: the block's
+// output tile (with grouped rasterization), the warp (wave) grid, the staged
+// shared-memory tiles of A and B, the global sources they are copied from,
+// and the epilogue over the accumulators.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+/// Maps the linear block id to (tile row, tile column) with grouped
+/// rasterization: `group` consecutive tile rows (row raster) or columns
+/// (column raster) are walked together so that their operands stay in L2.
+static std::pair<Value, Value> rasterize(IndexMath &m, Value bid, Value tilesM,
+                                         Value tilesN, Raster raster,
+                                         int64_t group) {
+  // Column raster is row raster with M and N swapped.
+  Value major = raster == Raster::row ? tilesM : tilesN;
+  Value minor = raster == Raster::row ? tilesN : tilesM;
+  Value maj, mnr;
+  if (group == 1) {
+    maj = m.div(bid, minor);
+    mnr = m.rem(bid, minor);
+  } else {
+    Value perGroup = m.mul(minor, group);
+    Value first = m.mul(m.div(bid, perGroup), group);
+    Value size = m.min(m.sub(major, first), m.c(group));
+    Value inGroup = m.rem(bid, perGroup);
+    maj = m.add(first, m.rem(inGroup, size));
+    mnr = m.div(inGroup, size);
+  }
+  return raster == Raster::row ? std::make_pair(maj, mnr)
+                               : std::make_pair(mnr, maj);
+}
+
+int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
+                                       int64_t padA, int64_t padB) {
+  Location loc = ctx.op.getLoc();
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  MatmulOp op = ctx.op;
+  int64_t bm = cfg.getBM(), bn = cfg.getBN(), bk = cfg.getBK();
+  int64_t stages = cfg.getStages();
+
+  // Thread and block coordinates.
+  ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  ctx.lane = m.rem(ctx.tid, ctx.target->warpSize);
+  Value warp = m.div(ctx.tid, ctx.target->warpSize);
+  unsigned b0 = op.hasBatch() ? 1 : 0;
+  auto dim = [&](Value v, unsigned d) -> Value {
+    return m.from(memref::DimOp::create(b, loc, v, d));
+  };
+  ctx.m = dim(ctx.c, b0);
+  ctx.n = dim(ctx.c, b0 + 1);
+  ctx.k = dim(ctx.a, b0 + op.getAKDim());
+  if (op.hasBatch())
+    ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
+  Value tilesM = m.ceilDiv(ctx.m, bm), tilesN = m.ceilDiv(ctx.n, bn);
+  Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+  auto [tm, tn] =
+      rasterize(m, bid, tilesM, tilesN, cfg.getRaster(), cfg.getGroup());
+  ctx.tileM0 = m.mul(tm, bm);
+  ctx.tileN0 = m.mul(tn, bn);
+  // Warps (waves) form a WM x WN grid (row-major) over the block tile; for
+  // wgmma the grid counts warpgroups.
+  int64_t warpsN = cfg.getWarps()[1];
+  ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());
+  ctx.warpN0 = m.mul(m.rem(warp, warpsN), cfg.getWarpTileN());
+
+  // Shared-memory tiles, stored with the global contiguous dimension
+  // innermost: A as [m][k] (nn, tn) or [k][m] (nt, tt); B as [n][k] (tn, tt)
+  // or [k][n] (nn, nt).
+  Type elemType = op.getAElementType();
+  unsigned elemBytes = elemType.getIntOrFloatBitWidth() / 8;
+  auto makeTile = [&](MmaOperand role, bool kContiguous, int64_t mn,
+                      int64_t pad) {
+    SmemTile t;
+    t.role = role;
+    t.kContiguous = kContiguous;
+    t.rows = kContiguous ? mn : bk;
+    t.cols = kContiguous ? bk : mn;
+    t.elemBytes = elemBytes;
+    t.layout = cfg.getSmem();
+    t.rowElems = t.cols + (t.layout == SmemLayout::pad ? pad : 0);
+    t.stageElems = t.rows * t.rowElems;
+    return t;
+  };
+  ctx.tileA = makeTile(MmaOperand::A, !op.isTransposedA(), bm, padA);
+  ctx.tileB = makeTile(MmaOperand::B, op.isTransposedB(), bn, padB);
+  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                   MemRefLayoutAttrInterface(), wg);
+  Value smem = gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
+  int64_t aElems = stages * ctx.tileA.stageElems;
+  int64_t bElems = stages * ctx.tileB.stageElems;
+  auto view = [&](int64_t byteOffset, int64_t elems) -> Value {
+    auto type = MemRefType::get({elems}, elemType, MemRefLayoutAttrInterface(),
+                                wg);
+    return memref::ViewOp::create(b, loc, type, smem,
+                                  m.idx(m.c(byteOffset)), ValueRange{});
+  };
+  // B's buffer starts 128-byte aligned after A's.
+  int64_t bOffset = (aElems * elemBytes + 127) / 128 * 128;
+  ctx.tileA.buffer = view(0, aElems);
+  ctx.tileB.buffer = view(bOffset, bElems);
+  return bOffset + bElems * elemBytes;
+}
+
+/// i1 that is true when `memref` may be copied in 16-byte chunks: unit inner
+/// stride (checked statically by the caller), 16-byte aligned base pointer,
+/// and offset and outer strides multiples of the chunk.
+static Value emitVectorOk(OpBuilder &b, Location loc, Value memref,
+                          unsigned elemBytes) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  int64_t perChunk = 16 / elemBytes;
+  auto type = cast<MemRefType>(memref.getType());
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value zero = m.c(0);
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+  };
+  Value ok = isZero(m.rem(ptr, 16));
+  ok = m.andI1(ok, isZero(m.rem(meta.getOffset(), perChunk)));
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], perChunk)));
+  return ok;
+}
+
+static bool hasUnitInnerStride(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return strides.back() == 1;
+}
+
+GlobalSource mlir::gemm::detail::makeGlobalSource(OpBuilder &b, Location loc,
+                                                  KernelContext &ctx,
+                                                  Value memref,
+                                                  const SmemTile &tile) {
+  IndexMath m(b, loc);
+  bool isA = tile.role == MmaOperand::A;
+  Value mnSize = isA ? ctx.m : ctx.n;
+  Value mn0 = isA ? ctx.tileM0 : ctx.tileN0;
+  GlobalSource s;
+  s.memref = memref;
+  s.rows = tile.kContiguous ? mnSize : ctx.k;
+  s.cols = tile.kContiguous ? ctx.k : mnSize;
+  s.row0 = tile.kContiguous ? mn0 : m.c(0);
+  s.col0 = tile.kContiguous ? m.c(0) : mn0;
+  if (hasUnitInnerStride(cast<MemRefType>(memref.getType())))
+    s.vectorOk = emitVectorOk(b, loc, memref, tile.elemBytes);
+  return s;
+}
+
+void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
+                                      ComputeStep &step, ValueRange acc) {
+  Location loc = ctx.op.getLoc();
+  step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
+    IndexMath m(b, loc);
+    emitEpilogueElement(b, loc, ctx, m.add(ctx.tileM0, row),
+                        m.add(ctx.tileN0, col), value);
+  });
+}

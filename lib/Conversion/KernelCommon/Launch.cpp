@@ -1,0 +1,156 @@
+//===- Launch.cpp - the host side of a GEMM kernel ------------------------===//
+//
+// The kernel module and function, the gpu.launch_func that replaces a
+// gemm.matmul, and the launch facts recorded in the module attribute
+// `gemm.kernels` (written to manifest.json by gemm-write-artifacts). Shared by
+// convert-gemm-to-nvgpu and convert-gemm-to-amdgpu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+/// The launch facts of one kernel, as recorded in the module's
+/// `gemm.kernels` attribute and written to the manifest.
+static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
+                                 StringRef module, StringRef kernel,
+                                 StringRef chip, int64_t threads,
+                                 int64_t smem) {
+  Builder b(op.getContext());
+  auto str = [&](Type t) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    t.print(os);
+    return b.getStringAttr(s);
+  };
+  std::string cfg;
+  {
+    llvm::raw_string_ostream os(cfg);
+    Attribute(config).print(os);
+  }
+  SmallVector<Attribute> params;
+  auto addParam = [&](StringRef name, Value v, StringRef broadcast) {
+    SmallVector<NamedAttribute> p;
+    p.emplace_back(b.getStringAttr("name"), b.getStringAttr(name));
+    if (auto t = dyn_cast<MemRefType>(v.getType())) {
+      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("memref"));
+      p.emplace_back(b.getStringAttr("rank"), b.getI64IntegerAttr(t.getRank()));
+      p.emplace_back(b.getStringAttr("element_type"), str(t.getElementType()));
+      // Static shape, -1 for dynamic dimensions.
+      SmallVector<int64_t> shape(t.getShape());
+      for (int64_t &d : shape)
+        d = ShapedType::isDynamic(d) ? -1 : d;
+      p.emplace_back(b.getStringAttr("shape"), b.getI64ArrayAttr(shape));
+    } else {
+      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("scalar"));
+      p.emplace_back(b.getStringAttr("element_type"), str(v.getType()));
+    }
+    if (!broadcast.empty())
+      p.emplace_back(b.getStringAttr("broadcast"), b.getStringAttr(broadcast));
+    params.push_back(b.getDictionaryAttr(p));
+  };
+  addParam("A", op.getA(), "");
+  addParam("B", op.getB(), "");
+  addParam("C", op.getC(), "");
+  for (auto [i, v] : llvm::enumerate(op.getExtras()))
+    addParam(("extra" + Twine(i)).str(), v,
+             stringifyBroadcast(op.getExtraBroadcast(i)));
+  SmallVector<NamedAttribute> e;
+  auto set = [&](StringRef k, Attribute v) {
+    e.emplace_back(b.getStringAttr(k), v);
+  };
+  set("name", b.getStringAttr(kernel));
+  set("module", b.getStringAttr(module));
+  set("chip", b.getStringAttr(chip));
+  set("block", b.getI64ArrayAttr({threads, 1, 1}));
+  set("dynamic_shared_memory", b.getI64IntegerAttr(smem));
+  // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.z = batch (or 1).
+  set("grid", b.getDictionaryAttr(
+                  {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
+                   b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
+                   b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
+  set("layout", b.getStringAttr(stringifyLayout(op.getLayout())));
+  set("a_type", str(op.getAElementType()));
+  set("c_type", str(op.getCElementType()));
+  set("acc_type", str(op.getAccType()));
+  set("reads_c", b.getBoolAttr(op.readsC()));
+  set("config", b.getStringAttr(cfg));
+  set("params", b.getArrayAttr(params));
+  return b.getDictionaryAttr(e);
+}
+
+FailureOr<gpu::GPUModuleOp> mlir::gemm::detail::getOrCreateKernelModule(
+    OpBuilder &b, ModuleOp module, StringRef name, Attribute target,
+    function_ref<bool(Attribute)> matches, StringRef chip) {
+  if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(name)) {
+    ArrayAttr targets = existing.getTargetsAttr();
+    if (!targets || !llvm::any_of(targets, matches))
+      return existing.emitError("kernel module '")
+             << name << "' exists without a target for " << chip;
+    return existing;
+  }
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(module.getBody());
+  auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), name,
+                                            ArrayRef<Attribute>{target});
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  b.getUnitAttr());
+  return gpuModule;
+}
+
+gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
+                                                    gpu::GPUModuleOp gpuModule,
+                                                    int64_t threads) {
+  std::string base = "gemm";
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    base = (func.getName() + "_gemm").str();
+  SymbolTable symbols(gpuModule);
+  std::string name = base;
+  for (unsigned i = 0; symbols.lookup(name); ++i)
+    name = base + "_" + std::to_string(i);
+  auto funcType = b.getFunctionType(op->getOperandTypes(), {});
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(gpuModule.getBody());
+  auto kernel = gpu::GPUFuncOp::create(b, op.getLoc(), name, funcType);
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  kernel.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  return kernel;
+}
+
+void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
+                                    ConfigAttr config, gpu::GPUFuncOp kernel,
+                                    StringRef chip, int64_t threads,
+                                    int64_t smem) {
+  Location loc = op.getLoc();
+  // The launch: grid.x walks the output tiles, grid.z the batch.
+  unsigned b0 = op.hasBatch() ? 1 : 0;
+  IndexMath m(b, loc, /*useIndex=*/true);
+  Value mSize = memref::DimOp::create(b, loc, op.getC(), b0);
+  Value nSize = memref::DimOp::create(b, loc, op.getC(), b0 + 1);
+  Value gx = m.mul(m.ceilDiv(mSize, config.getBM()),
+                   m.ceilDiv(nSize, config.getBN()));
+  Value gz = op.hasBatch()
+                 ? Value(memref::DimOp::create(b, loc, op.getC(), 0))
+                 : m.c(1);
+  Value smemV = arith::ConstantIntOp::create(b, loc, smem, 32);
+  gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, m.c(1), gz},
+                            gpu::KernelDim3{m.c(threads), m.c(1), m.c(1)},
+                            smemV, op->getOperands());
+
+  // Record the launch facts for gemm-write-artifacts.
+  auto module = op->getParentOfType<ModuleOp>();
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  SmallVector<Attribute> entries;
+  if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
+    entries.append(old.begin(), old.end());
+  entries.push_back(makeManifestEntry(op, config, gpuModule.getName(),
+                                      kernel.getName(), chip, threads, smem));
+  module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
+}
