@@ -73,7 +73,9 @@ TEST(TargetInfo, MfmaPerChip) {
   EXPECT_TRUE(has("gfx90a", ElemKind::f16, ElemKind::f32, 32, 32, 8));
   EXPECT_TRUE(has("gfx90a", ElemKind::f64, ElemKind::f64, 4, 4, 4));
   EXPECT_FALSE(has("gfx90a", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
-  EXPECT_TRUE(has("gfx942", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
+  // gfx942's fp8 MFMAs read FNUZ encodings, not the dialect's OCP types.
+  EXPECT_FALSE(has("gfx942", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
+  EXPECT_TRUE(has("gfx950", ElemKind::f8E4M3FN, ElemKind::f32, 16, 16, 32));
   EXPECT_TRUE(has("gfx942", ElemKind::i8, ElemKind::i32, 16, 16, 32));
   EXPECT_TRUE(has("gfx950", ElemKind::f16, ElemKind::f32, 16, 16, 32));
   EXPECT_FALSE(has("gfx950", ElemKind::tf32, ElemKind::f32, 16, 16, 8));

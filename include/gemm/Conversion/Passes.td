@@ -50,6 +50,51 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
+  let summary = "Lower gemm.matmul to AMD kernels (amdgpu.mfma) and launches";
+  let description = [{
+    Replaces every `gemm.matmul` with a `gpu.launch_func` of a kernel built
+    from `amdgpu`, `gpu`, `memref`, `vector`, `scf` and `arith` ops and placed
+    in a `gpu.module` carrying a `#rocdl.target` for `chip`.
+
+    Each workgroup computes a block tile with a grid of waves (64 lanes);
+    each wave computes its wave tile with `amdgpu.mfma` (the instruction
+    shape of the config; its lane maps are those of
+    `gemm/Utils/MfmaLayout.h`, unit-tested against AMD's Matrix Instruction
+    Calculator tables). A and B are staged in LDS in `stages` buffers: each
+    thread loads its 16-byte chunks of the next k-tile into registers
+    (`vector.load`, unpredicated for interior tiles; predicated, clamped
+    element loads at the edges and for unaligned or strided operands) before
+    the current k-tile's MFMAs and writes them to LDS after, with one barrier
+    per k-tile. The LDS layout (plain, padded, XOR-swizzled) and the amount of
+    padding come from the bank-conflict model of `MfmaLayout.h`. The epilogue
+    region is applied in registers and stores are predicated, so any
+    M, N, K >= 1 is handled.
+
+    A `gemm.matmul` without a config gets the default for its types on
+    `chip`. Transcendental f32 epilogue ops are expanded into polynomial
+    approximations and native instructions, so kernels need no ROCm device
+    library. Launch facts (chip, grid rule, block, LDS, parameters) are
+    recorded in the module attribute `gemm.kernels`.
+  }];
+  let dependentDialects = [
+    "::mlir::amdgpu::AMDGPUDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+  ];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
+           "Target chip (gfx90a, gfx942, gfx950)">,
+    Option<"kernelModule", "kernel-module", "std::string",
+           /*default=*/"\"gemm_kernels\"",
+           "Name of the gpu.module receiving the kernels">
+  ];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "Number of kernels generated">
+  ];
+}
+
 def GemmWriteArtifacts : Pass<"gemm-write-artifacts", "::mlir::ModuleOp"> {
   let summary = "Write gpu.binary objects and a JSON manifest to a directory";
   let description = [{

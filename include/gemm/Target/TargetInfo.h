@@ -57,6 +57,8 @@ struct TargetInfo {
   bool hasLdmatrix;              ///< ldmatrix (sm_75+)
   bool hasArchSpecific;          ///< sm_90a-style arch-conditional features
   llvm::ArrayRef<MmaShape> mmaShapes;
+  /// Shared-memory / LDS banks of 4 bytes (the bank-conflict model's input).
+  unsigned sharedBanks = 32;
 
   bool isNVIDIA() const { return vendor == Vendor::nvidia; }
   bool isAMD() const { return vendor == Vendor::amd; }

@@ -5,6 +5,104 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
+std::optional<MmaShape> mlir::gemm::getMfmaShape(MatmulOp op,
+                                                 ConfigAttr config,
+                                                 const TargetInfo &target) {
+  ElemKind operand = *getOperandKind(op.getAElementType(), config.getKind());
+  ElemKind acc = *getElemKind(op.getAccType());
+  ArrayRef<int64_t> s = config.getInstr();
+  for (const MmaShape &shape :
+       target.findShapes(InstrKind::mfma, operand, acc))
+    if (shape.m == s[0] && shape.n == s[1] && shape.k == s[2])
+      return shape;
+  return std::nullopt;
+}
+
+MfmaTileProblem mlir::gemm::getMfmaTileProblem(MatmulOp op, ConfigAttr config,
+                                               const TargetInfo &target) {
+  MfmaTileProblem p;
+  p.shape = *getMfmaShape(op, config, target);
+  p.aKContiguous = !op.isTransposedA();
+  p.bKContiguous = op.isTransposedB();
+  p.bm = config.getBM();
+  p.bn = config.getBN();
+  p.bk = config.getBK();
+  p.elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
+  p.threads = config.getNumWarps() * target.warpSize;
+  p.waveM = config.getWarpTileM();
+  p.waveN = config.getWarpTileN();
+  p.banks = target.sharedBanks;
+  return p;
+}
+
+SmemLayoutKind mlir::gemm::toSmemLayoutKind(SmemLayout l) {
+  switch (l) {
+  case SmemLayout::plain:
+    return SmemLayoutKind::plain;
+  case SmemLayout::pad:
+    return SmemLayoutKind::pad;
+  case SmemLayout::swizzle:
+    return SmemLayoutKind::swizzle;
+  }
+  return SmemLayoutKind::plain;
+}
+
+SmemLayout mlir::gemm::toSmemLayout(SmemLayoutKind k) {
+  switch (k) {
+  case SmemLayoutKind::plain:
+    return SmemLayout::plain;
+  case SmemLayoutKind::pad:
+    return SmemLayout::pad;
+  case SmemLayoutKind::swizzle:
+    return SmemLayout::swizzle;
+  }
+  return SmemLayout::plain;
+}
+
+/// The AMD default: the first MFMA shape the lowering implements for the
+/// operand and accumulator types (single-block 16x16 forms first), a 2 x 2
+/// wave grid (256 threads) over a block tile sized so that two LDS stages fit
+/// in 32 KiB, and the LDS layout the bank model prefers.
+static ConfigAttr getDefaultMfmaConfig(MatmulOp op, const TargetInfo &target,
+                                       ElemKind kind) {
+  ElemKind acc = *getElemKind(op.getAccType());
+  std::optional<MmaShape> shape;
+  for (const MmaShape &s : mfmaLoweredShapes(target, kind))
+    if (s.acc == acc && s.blocks == 1) {
+      shape = s;
+      break;
+    }
+  if (!shape)
+    return {};
+  SmallVector<int64_t, 3> block;
+  switch (kind) {
+  case ElemKind::f64:
+    block = {64, 64, 16};
+    break;
+  case ElemKind::f32:
+    block = {128, 128, 16};
+    break;
+  case ElemKind::f16:
+  case ElemKind::bf16:
+    block = {128, 128, 32};
+    break;
+  default: // i8, f8
+    block = {128, 128, 64};
+    break;
+  }
+  MLIRContext *ctx = op.getContext();
+  auto config = ConfigAttr::get(
+      ctx, Kind::mfma, block, {2, 2},
+      {int64_t(shape->m), int64_t(shape->n), int64_t(shape->k)},
+      /*stages=*/2, SmemLayout::swizzle, Raster::row, /*group=*/8,
+      /*split_k=*/1);
+  SmemLayout smem = toSmemLayout(
+      chooseMfmaLdsKind(getMfmaTileProblem(op, config, target)));
+  return ConfigAttr::get(ctx, Kind::mfma, block, {2, 2}, config.getInstr(),
+                         /*stages=*/2, smem, Raster::row, /*group=*/8,
+                         /*split_k=*/1);
+}
+
 ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
                                         bool allowTf32) {
   MLIRContext *ctx = op.getContext();
@@ -42,6 +140,10 @@ ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
     default:
       break;
     }
+  }
+  if (target.isAMD()) {
+    if (ConfigAttr mfma = getDefaultMfmaConfig(op, target, kind))
+      return mfma;
   }
   // Everything else: exact SIMT with the accumulator in registers.
   return make(Kind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 2);

@@ -15,10 +15,10 @@ module attributes {gemm.target = #gemm.target<"sm_90">} {
   }
 }
 
-// CHECK: module attributes {gemm.target = #gemm.target<"gfx942">}
-module attributes {gemm.target = #gemm.target<"gfx942">} {
-  // CHECK-LABEL: func @fits_gfx942
-  func.func @fits_gfx942(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+// CHECK: module attributes {gemm.target = #gemm.target<"gfx950">}
+module attributes {gemm.target = #gemm.target<"gfx950">} {
+  // CHECK-LABEL: func @fits_gfx950
+  func.func @fits_gfx950(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
     // CHECK: kind = mfma
     gemm.matmul tn ins(%a, %a : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
       attributes {config = #gemm.config<kind = mfma, block = [128, 128, 64], warps = [2, 2], instr = [16, 16, 32]>}

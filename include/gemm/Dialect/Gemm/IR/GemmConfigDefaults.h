@@ -10,6 +10,7 @@
 #define GEMM_DIALECT_GEMM_IR_GEMMCONFIGDEFAULTS_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Utils/MfmaLayout.h"
 
 namespace mlir::gemm {
 
@@ -17,6 +18,19 @@ namespace mlir::gemm {
 /// `allowTf32`, in which case they run on tf32 tensor cores.
 ConfigAttr getDefaultConfig(MatmulOp op, const TargetInfo &target,
                             bool allowTf32);
+
+/// The MFMA instruction (with its block count) that `config` names for `op`
+/// on `target`, if the target has it.
+std::optional<MmaShape> getMfmaShape(MatmulOp op, ConfigAttr config,
+                                     const TargetInfo &target);
+
+/// The LDS policy's view of `op` with the mfma `config` on `target`.
+MfmaTileProblem getMfmaTileProblem(MatmulOp op, ConfigAttr config,
+                                   const TargetInfo &target);
+
+/// The dialect's `smem` value as the policy's layout kind, and back.
+SmemLayoutKind toSmemLayoutKind(SmemLayout layout);
+SmemLayout toSmemLayout(SmemLayoutKind kind);
 
 } // namespace mlir::gemm
 

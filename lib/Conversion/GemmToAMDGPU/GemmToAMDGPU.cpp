@@ -1,0 +1,250 @@
+//===- GemmToAMDGPU.cpp - gemm.matmul to AMD kernels and launches ---------===//
+//
+// The convert-gemm-to-amdgpu pass: one kernel per gemm.matmul, placed in a
+// gpu.module with a #rocdl.target for the chip, and a gpu.launch_func in
+// place of the op. The kernel body is built by MainLoop.cpp (LDS pipeline)
+// and Mfma.cpp (the MFMA compute step) on the shared machinery of
+// gemm/Conversion/KernelCommon; this file holds the checks, the LDS layout
+// policy glue and the pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "gemm/Conversion/Passes.h"
+#include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_CONVERTGEMMTOAMDGPU
+#include "gemm/Conversion/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+std::string mlir::gemm::checkAMDTarget(StringRef chip) {
+  const TargetInfo *target = lookupTarget(chip);
+  if (!target || !target->isAMD()) {
+    std::string names;
+    for (const TargetInfo &t : allTargets())
+      if (t.isAMD())
+        names += (names.empty() ? "" : ", ") + t.name.str();
+    return ("unknown AMD chip '" + chip + "' (known: " + names + ")").str();
+  }
+  return "";
+}
+
+/// Math ops that LLVM's AMDGPU backend lowers natively for f64; the others
+/// become calls into the ROCm device library (ocml), which we do not link.
+static bool isNativeF64Math(Operation *op) {
+  return isa<math::AbsFOp, math::SqrtOp, math::FmaOp, math::CeilOp,
+             math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp,
+             math::CopySignOp>(op);
+}
+
+LogicalResult mlir::gemm::checkLowerableToAMDGPU(MatmulOp op,
+                                                 ConfigAttr config,
+                                                 const TargetInfo &target) {
+  if (config.getKind() != Kind::mfma)
+    return op.emitOpError("config kind ")
+           << stringifyKind(config.getKind())
+           << " is not lowered by convert-gemm-to-amdgpu (it lowers mfma)";
+  if (config.getSplitK() != 1)
+    return op.emitOpError("split_k = ")
+           << config.getSplitK()
+           << " is not lowered by convert-gemm-to-amdgpu; use split_k = 1";
+  if (failed(op.verifyConfigForTarget(config, target)))
+    return failure();
+  std::optional<MmaShape> shape = getMfmaShape(op, config, target);
+  ArrayRef<int64_t> s = config.getInstr();
+  if (!shape || !isMfmaShapeLowered(*shape))
+    return op.emitOpError("mfma shape ")
+           << s[0] << "x" << s[1] << "x" << s[2] << " for "
+           << stringifyElemKind(*getElemKind(op.getAElementType()))
+           << " is not lowered by convert-gemm-to-amdgpu (its lane map is "
+              "not checked against AMD's tables)";
+  int64_t waveN = shape->n * shape->blocks;
+  if (config.getWarpTileN() % waveN != 0)
+    return op.emitOpError("wave tile N (")
+           << config.getWarpTileN() << ") is not a multiple of the "
+           << shape->blocks << "-block mfma tile N (" << waveN << ")";
+  if (op.hasEpilogue()) {
+    WalkResult r = op.getEpilogue().walk([&](Operation *inner) {
+      if (inner->getDialect() && inner->getDialect()->getNamespace() ==
+                                     math::MathDialect::getDialectNamespace() &&
+          llvm::any_of(inner->getResultTypes(),
+                       [](Type t) { return t.isF64(); }) &&
+          !isNativeF64Math(inner)) {
+        op.emitOpError("epilogue op '")
+            << inner->getName()
+            << "' on f64 needs the ROCm device library (ocml), which "
+               "convert-gemm-to-amdgpu kernels do not link; compute it in f32";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (r.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LDS layout policy
+//===----------------------------------------------------------------------===//
+
+std::pair<LdsLayout, LdsLayout>
+mlir::gemm::getLdsLayouts(MatmulOp op, ConfigAttr config,
+                          const TargetInfo &target) {
+  return mfmaLdsLayouts(getMfmaTileProblem(op, config, target),
+                        toSmemLayoutKind(config.getSmem()));
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+FailureOr<int64_t> mlir::gemm::buildAMDGemmKernel(OpBuilder &b,
+                                                  gpu::GPUFuncOp kernel,
+                                                  MatmulOp op,
+                                                  ConfigAttr config,
+                                                  const TargetInfo &target) {
+  KernelContext ctx;
+  ctx.op = op;
+  ctx.config = config;
+  ctx.target = &target;
+  Block &entry = kernel.getBody().front();
+  ctx.a = entry.getArgument(0);
+  ctx.b = entry.getArgument(1);
+  ctx.c = entry.getArgument(2);
+  for (unsigned i = 3; i < entry.getNumArguments(); ++i)
+    ctx.extras.push_back(entry.getArgument(i));
+  ctx.accType = op.getAccType();
+  ctx.operandKind = *getOperandKind(op.getAElementType(), config.getKind());
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&entry);
+  FailureOr<int64_t> lds = buildAMDMainLoop(b, ctx);
+  if (failed(lds))
+    return failure();
+  gpu::ReturnOp::create(b, op.getLoc());
+  return lds;
+}
+
+namespace {
+struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
+  MatmulToAMDLaunch(MLIRContext *ctx, const AMDGPULoweringOptions &options)
+      : OpConversionPattern<MatmulOp>(ctx), options(options) {}
+
+  LogicalResult
+  matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TargetInfo *target = lookupTarget(options.chip);
+    if (!target || !target->isAMD())
+      return rewriter.notifyMatchFailure(op, "not an AMD chip");
+    ConfigAttr config = op.getConfigAttr();
+    if (!config)
+      config = getDefaultConfig(op, *target, /*allowTf32=*/false);
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not inside a module");
+    auto rocdlTarget = ROCDL::ROCDLTargetAttr::get(
+        rewriter.getContext(), /*optLevel=*/3, "amdgcn-amd-amdhsa",
+        options.chip);
+    FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
+        rewriter, module, options.kernelModule, rocdlTarget,
+        [&](Attribute t) {
+          auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t);
+          return rocdl && rocdl.getChip() == options.chip;
+        },
+        options.chip);
+    if (failed(gpuModule))
+      return failure();
+    int64_t threads = config.getNumWarps() * target->warpSize;
+    gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
+    FailureOr<int64_t> lds =
+        buildAMDGemmKernel(rewriter, kernel, op, config, *target);
+    if (failed(lds))
+      return failure();
+    if (*lds > target->maxSharedMemPerBlock)
+      return op.emitOpError("kernel needs ")
+             << *lds << " bytes of LDS, over the "
+             << target->maxSharedMemPerBlock << " available on "
+             << target->name;
+    emitLaunch(rewriter, op, config, kernel, options.chip, threads, *lds);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  AMDGPULoweringOptions options;
+};
+
+struct ConvertGemmToAMDGPUPass
+    : public gemm::impl::ConvertGemmToAMDGPUBase<ConvertGemmToAMDGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (std::string error = checkAMDTarget(chip); !error.empty()) {
+      module.emitError("convert-gemm-to-amdgpu: ") << error;
+      return signalPassFailure();
+    }
+    const TargetInfo *target = lookupTarget(chip);
+    if (TargetAttr declared = lookupTargetAttr(module);
+        declared && declared.getChip() != chip) {
+      module.emitError("module declares gemm.target ")
+          << declared.getChip() << " but convert-gemm-to-amdgpu runs for "
+          << chip;
+      return signalPassFailure();
+    }
+    // Check every op first so that all problems are reported at once and
+    // nothing is rewritten when one of them cannot be lowered.
+    bool ok = true;
+    unsigned count = 0;
+    module.walk([&](MatmulOp op) {
+      ConfigAttr config = op.getConfigAttr();
+      if (!config)
+        config = getDefaultConfig(op, *target, /*allowTf32=*/false);
+      ok &= succeeded(checkLowerableToAMDGPU(op, config, *target));
+      ++count;
+    });
+    if (!ok)
+      return signalPassFailure();
+
+    AMDGPULoweringOptions options;
+    options.chip = chip;
+    options.kernelModule = kernelModule;
+    RewritePatternSet patterns(&getContext());
+    populateGemmToAMDGPUPatterns(patterns, options);
+    ConversionTarget conversionTarget(getContext());
+    conversionTarget.addIllegalOp<MatmulOp>();
+    conversionTarget.markUnknownOpDynamicallyLegal([](Operation *) {
+      return true;
+    });
+    if (failed(applyPartialConversion(module, conversionTarget,
+                                      std::move(patterns))))
+      return signalPassFailure();
+
+    // Transcendental f32 (and narrower) epilogue math as polynomials and
+    // native exp/log: the ROCm device library that ROCDL would call
+    // otherwise is not linked into our kernels.
+    if (auto gpuModule =
+            module.lookupSymbol<gpu::GPUModuleOp>(kernelModule.getValue())) {
+      RewritePatternSet math(&getContext());
+      populateMathPolynomialApproximationPatterns(math);
+      if (failed(applyPatternsGreedily(gpuModule, std::move(math))))
+        return signalPassFailure();
+    }
+    numKernels += count;
+  }
+};
+} // namespace
+
+void mlir::gemm::populateGemmToAMDGPUPatterns(
+    RewritePatternSet &patterns, const AMDGPULoweringOptions &options) {
+  patterns.add<MatmulToAMDLaunch>(patterns.getContext(), options);
+}

@@ -1,0 +1,299 @@
+//===- MainLoop.cpp - AMD: LDS staging and the register-staged pipeline ---===//
+//
+// CDNA has no asynchronous global-to-LDS copy that the amdgpu dialect
+// exposes, so tiles travel through registers: each thread owns a fixed set of
+// 16-byte chunks of a k-tile (chunk t + i * threads), loads them with
+// vector.load and writes them to LDS with vector.store.
+//
+// Loads: interior k-tiles of aligned operands (16-byte aligned base, offset
+// and strides, checked at run time) load whole chunks unpredicated; edge
+// tiles and unaligned or strided operands load each element from a clamped,
+// always-valid address and select zero outside the matrix. Both produce the
+// same chunk vectors, so the pipeline does not care which path ran.
+//
+// Pipeline with S stages (S >= 2), one barrier per k-tile:
+//   prologue: tiles 0 .. S-2 loaded and written to LDS stages 0 .. S-2
+//   for kt in 0 .. numK-1:
+//     barrier (tile kt is visible; every wave is done with stage (kt-1) % S)
+//     load tile kt+S-1 into registers (if it exists)
+//     MFMAs on stage kt % S (global loads in flight meanwhile)
+//     write the registers to stage (kt+S-1) % S = (kt-1) % S
+// With S = 1: barrier, load, write, barrier, MFMAs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+namespace {
+/// How one thread copies its part of one operand's k-tile.
+struct ChunkCopy {
+  const SmemTile *tile;
+  LdsLayout layout;
+  GlobalSource src;
+  int64_t perChunk;     ///< elements per chunk
+  int64_t chunksPerRow; ///< chunks per stored row
+  int64_t chunks;       ///< chunks per tile
+  int64_t slots;        ///< chunks per thread
+  unsigned storeWidth;  ///< bytes per LDS store (<= chunk, keeps alignment)
+  VectorType chunkType;
+  int64_t threadsPerSlot = 0; ///< the block's threads
+  bool exact = true;          ///< chunks % threads == 0
+
+  /// The tile row and column of this thread's chunk `slot` (clamped to the
+  /// last chunk for threads past the end; their stores are skipped).
+  std::pair<Value, Value> position(IndexMath &m, Value tid,
+                                   int64_t slot) const {
+    Value c = m.add(tid, slot * threadsPerSlot);
+    if (!exact)
+      c = m.min(c, m.c(chunks - 1));
+    return {m.div(c, chunksPerRow), m.mul(m.rem(c, chunksPerRow), perChunk)};
+  }
+};
+} // namespace
+
+static ChunkCopy planCopy(KernelContext &ctx, const SmemTile &tile,
+                          const LdsLayout &layout, const GlobalSource &src,
+                          int64_t threads) {
+  ChunkCopy p;
+  p.tile = &tile;
+  p.layout = layout;
+  p.src = src;
+  unsigned chunkBytes = 16;
+  while ((tile.cols * tile.elemBytes) % chunkBytes != 0)
+    chunkBytes /= 2;
+  chunkBytes = std::max(chunkBytes, tile.elemBytes);
+  p.perChunk = chunkBytes / tile.elemBytes;
+  p.chunksPerRow = tile.cols / p.perChunk;
+  p.chunks = tile.rows * p.chunksPerRow;
+  p.slots = (p.chunks + threads - 1) / threads;
+  p.threadsPerSlot = threads;
+  p.exact = p.chunks % threads == 0;
+  LdsTileShape shape{tile.rows, tile.cols, tile.elemBytes};
+  p.storeWidth = ldsAccessWidth(shape, layout, chunkBytes);
+  p.chunkType = VectorType::get({p.perChunk}, ctx.op.getAElementType());
+  return p;
+}
+
+/// Loads this thread's chunks of the k-tile starting at k0 into registers.
+static SmallVector<Value> loadChunks(OpBuilder &b, Location loc,
+                                     KernelContext &ctx, const ChunkCopy &p,
+                                     Value k0) {
+  IndexMath m(b, loc);
+  const SmemTile &tile = *p.tile;
+  GlobalSource src = p.src;
+  (tile.kContiguous ? src.col0 : src.row0) = k0;
+  // Whole chunks: aligned operand, k-tile inside K, block tile inside M/N.
+  Value fast;
+  if (src.vectorOk && p.perChunk > 1) {
+    Value kEnd = m.add(k0, tile.kContiguous ? tile.cols : tile.rows);
+    Value kIn =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, kEnd, ctx.k);
+    bool isA = tile.role == MmaOperand::A;
+    Value mnEnd = m.add(isA ? ctx.tileM0 : ctx.tileN0,
+                        tile.kContiguous ? tile.rows : tile.cols);
+    Value mnIn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                       mnEnd, isA ? ctx.m : ctx.n);
+    fast = m.andI1(src.vectorOk, m.andI1(kIn, mnIn));
+  }
+  auto vectorPath = [&](OpBuilder &b, Location loc) {
+    IndexMath m(b, loc);
+    SmallVector<Value> out;
+    for (int64_t s = 0; s < p.slots; ++s) {
+      auto [r, c] = p.position(m, ctx.tid, s);
+      Value gr = m.add(src.row0, r), gc = m.add(src.col0, c);
+      out.push_back(vector::LoadOp::create(
+          b, loc, p.chunkType, src.memref, ctx.globalIndices(b, loc, gr, gc),
+          /*nontemporal=*/false,
+          llvm::MaybeAlign(p.perChunk * tile.elemBytes)));
+    }
+    return out;
+  };
+  auto elementPath = [&](OpBuilder &b, Location loc) {
+    IndexMath m(b, loc);
+    Type elemType = ctx.op.getAElementType();
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
+    Value lastRow = m.sub(src.rows, m.c(1)), lastCol = m.sub(src.cols, m.c(1));
+    SmallVector<Value> out;
+    for (int64_t s = 0; s < p.slots; ++s) {
+      auto [r, c] = p.position(m, ctx.tid, s);
+      Value gr = m.add(src.row0, r);
+      Value rowIn = m.lt(gr, src.rows);
+      Value cr = m.min(gr, lastRow);
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < p.perChunk; ++e) {
+        Value gc = m.add(m.add(src.col0, c), e);
+        Value inside = m.andI1(rowIn, m.lt(gc, src.cols));
+        Value v = memref::LoadOp::create(
+            b, loc, src.memref,
+            ctx.globalIndices(b, loc, cr, m.min(gc, lastCol)));
+        elems.push_back(m.select(inside, v, zero));
+      }
+      out.push_back(
+          vector::FromElementsOp::create(b, loc, p.chunkType, elems));
+    }
+    return out;
+  };
+  if (!fast)
+    return elementPath(b, loc);
+  auto ifOp = scf::IfOp::create(
+      b, loc, fast,
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(b, loc, vectorPath(b, loc));
+      },
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(b, loc, elementPath(b, loc));
+      });
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+/// Writes this thread's chunks to LDS stage `stage`.
+static void storeChunks(OpBuilder &b, Location loc, KernelContext &ctx,
+                        const ChunkCopy &p, ValueRange chunks, Value stage) {
+  IndexMath m(b, loc);
+  const SmemTile &tile = *p.tile;
+  int64_t per = p.storeWidth / tile.elemBytes;
+  for (int64_t s = 0; s < p.slots; ++s) {
+    auto store = [&](OpBuilder &b) {
+      IndexMath m(b, loc);
+      auto [r, c] = p.position(m, ctx.tid, s);
+      for (int64_t e = 0; e < p.perChunk; e += per) {
+        Value dst = tile.offset(m, stage, r, m.add(c, e));
+        Value v = chunks[s];
+        if (per != p.perChunk) {
+          // Elements e .. e+per-1 (a shuffle lowers straight to LLVM).
+          SmallVector<int64_t> mask;
+          for (int64_t i = 0; i < per; ++i)
+            mask.push_back(e + i);
+          v = vector::ShuffleOp::create(b, loc, v, v, mask);
+        }
+        vector::StoreOp::create(b, loc, v, tile.buffer,
+                                ValueRange{m.idx(dst)},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(p.storeWidth));
+      }
+    };
+    bool lastPartial = !p.exact && s == p.slots - 1;
+    if (!lastPartial) {
+      store(b);
+      continue;
+    }
+    Value c = m.add(ctx.tid, s * p.threadsPerSlot);
+    auto ifIn = scf::IfOp::create(b, loc, m.lt(c, m.c(p.chunks)), false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifIn.getThenRegion().front());
+    store(b);
+  }
+}
+
+FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
+                                                        KernelContext &ctx) {
+  Location loc = ctx.op.getLoc();
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  int64_t bk = cfg.getBK();
+  int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
+  int64_t stages = cfg.getStages();
+
+  auto [layoutA, layoutB] = getLdsLayouts(ctx.op, cfg, *ctx.target);
+  int64_t lds = setupBlock(b, ctx, layoutA.padElems, layoutB.padElems);
+  ChunkCopy copyA =
+      planCopy(ctx, ctx.tileA, layoutA,
+               makeGlobalSource(b, loc, ctx, ctx.a, ctx.tileA), threads);
+  ChunkCopy copyB =
+      planCopy(ctx, ctx.tileB, layoutB,
+               makeGlobalSource(b, loc, ctx, ctx.b, ctx.tileB), threads);
+
+  auto load = [&](OpBuilder &b, Value kt) {
+    IndexMath m(b, loc);
+    Value k0 = m.mul(kt, bk);
+    SmallVector<Value> regs = loadChunks(b, loc, ctx, copyA, k0);
+    llvm::append_range(regs, loadChunks(b, loc, ctx, copyB, k0));
+    return regs;
+  };
+  auto store = [&](OpBuilder &b, ValueRange regs, Value stage) {
+    storeChunks(b, loc, ctx, copyA, regs.take_front(copyA.slots), stage);
+    storeChunks(b, loc, ctx, copyB, regs.drop_front(copyA.slots), stage);
+  };
+  auto ifLess = [&](OpBuilder &b, Value x, Value bound,
+                    function_ref<void(OpBuilder &)> fn) {
+    IndexMath m(b, loc);
+    scf::IfOp::create(b, loc, m.lt(x, bound), [&](OpBuilder &b, Location) {
+      fn(b);
+      scf::YieldOp::create(b, loc);
+    });
+  };
+
+  std::unique_ptr<ComputeStep> step = createMfmaStep(ctx);
+  Value numK = m.ceilDiv(ctx.k, bk);
+  if (stages > 1) {
+    auto prologue =
+        scf::ForOp::create(b, loc, m.c(0), m.c(stages - 1), m.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(prologue.getBody());
+    Value s = prologue.getInductionVar();
+    ifLess(b, s, numK, [&](OpBuilder &b) { store(b, load(b, s), s); });
+  }
+  SmallVector<Value> init = step->initAccumulators(b, loc);
+  int64_t ksteps = step->numKSteps();
+  auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    IndexMath mi(b, loc);
+    Value kt = loop.getInductionVar();
+    gpu::BarrierOp::create(b, loc);
+    Value stage = m.c(0);
+    Value fetch;
+    SmallVector<Value> regs;
+    if (stages == 1) {
+      store(b, load(b, kt), stage);
+      gpu::BarrierOp::create(b, loc);
+    } else {
+      stage = mi.rem(kt, stages);
+      fetch = mi.add(kt, stages - 1);
+      // Registers for tile kt+S-1 (zeros past the end, never stored).
+      SmallVector<Type> types(copyA.slots, copyA.chunkType);
+      types.append(copyB.slots, copyB.chunkType);
+      auto ifFetch = scf::IfOp::create(
+          b, loc, mi.lt(fetch, numK),
+          [&](OpBuilder &b, Location loc) {
+            scf::YieldOp::create(b, loc, load(b, fetch));
+          },
+          [&](OpBuilder &b, Location loc) {
+            SmallVector<Value> zeros;
+            for (Type t : types)
+              zeros.push_back(
+                  arith::ConstantOp::create(b, loc, b.getZeroAttr(t)));
+            scf::YieldOp::create(b, loc, zeros);
+          });
+      regs.assign(ifFetch.getResults().begin(), ifFetch.getResults().end());
+    }
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    SmallVector<Value> frags = step->loadFragments(b, loc, stage, 0);
+    for (int64_t ks = 0; ks < ksteps; ++ks) {
+      SmallVector<Value> next;
+      if (ks + 1 < ksteps)
+        next = step->loadFragments(b, loc, stage, ks + 1);
+      acc = step->multiply(b, loc, frags, acc);
+      frags = std::move(next);
+    }
+    if (stages > 1)
+      ifLess(b, fetch, numK, [&](OpBuilder &b) {
+        IndexMath mm(b, loc);
+        store(b, regs, mm.rem(fetch, stages));
+      });
+    scf::YieldOp::create(b, loc, acc);
+  }
+  emitEpilogue(b, ctx, *step, loop.getResults());
+  return lds;
+}
