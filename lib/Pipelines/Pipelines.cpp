@@ -2,11 +2,13 @@
 //
 // gemm-to-ptx / gemm-to-cubin: convert-gemm-to-nvgpu, cleanup, then the
 // upstream GPU-to-NVVM pipeline ending in gpu-module-to-binary, and
-// optionally gemm-write-artifacts.
+// optionally gemm-write-artifacts. gemm-to-amdgcn / gemm-to-hsaco: the same
+// with convert-gemm-to-amdgpu and the GPU-to-ROCDL steps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Pipelines/Pipelines.h"
+#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Conversion/Passes.h"
@@ -102,6 +104,123 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   return success();
 }
 
+std::string mlir::gemm::findLldToolkit(StringRef lld, std::string &error) {
+  std::string path = lld.str();
+  SmallVector<std::string> tried;
+  auto usable = [&](StringRef p) {
+    tried.push_back(p.str());
+    return !p.empty() && llvm::sys::fs::can_execute(p);
+  };
+  if (!path.empty()) {
+    if (!usable(path)) {
+      error = "ld.lld '" + path + "' does not exist or is not executable";
+      return "";
+    }
+  } else {
+    // The linker must understand the code objects of the LLVM we link
+    // against: an older ld.lld on PATH (Debian's default is LLD 14) rejects
+    // them. So the LLVM installation's own ld.lld comes before PATH.
+    if (const char *env = std::getenv("GEMM_LLD"); env && usable(env))
+      path = env;
+    SmallString<256> own(GEMM_LLVM_TOOLS_DIR);
+    llvm::sys::path::append(own, "ld.lld");
+    if (path.empty() && usable(own))
+      path = own.str().str();
+    for (const char *name : {"ld.lld-22", "ld.lld"})
+      if (path.empty())
+        if (auto found = llvm::sys::findProgramByName(name))
+          path = *found;
+    if (path.empty()) {
+      error = "cannot find ld.lld to link HSACO (tried $GEMM_LLD, " +
+              own.str().str() +
+              ", ld.lld-22 and ld.lld on PATH); install lld-22 or pass "
+              "lld-path=";
+      return "";
+    }
+  }
+  // A ROCm install already has the layout: <root>/llvm/bin/ld.lld.
+  SmallString<256> bin = llvm::sys::path::parent_path(path);
+  if (llvm::sys::path::filename(bin) == "bin" &&
+      llvm::sys::path::filename(llvm::sys::path::parent_path(bin)) == "llvm" &&
+      llvm::sys::path::filename(path) == "ld.lld")
+    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(bin))
+        .str();
+  // Otherwise a private folder with the link gpu-module-to-binary expects.
+  SmallString<256> root;
+  llvm::sys::path::system_temp_directory(/*erasedOnReboot=*/true, root);
+  llvm::sys::path::append(root, "gemm-mlir-lld-" +
+                                    std::to_string(llvm::hash_value(path)));
+  SmallString<256> dir(root);
+  llvm::sys::path::append(dir, "llvm", "bin");
+  SmallString<256> link(dir);
+  llvm::sys::path::append(link, "ld.lld");
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    error = "cannot create " + dir.str().str() + ": " + ec.message();
+    return "";
+  }
+  if (!llvm::sys::fs::exists(link))
+    if (std::error_code ec = llvm::sys::fs::create_link(path, link);
+        ec && !llvm::sys::fs::exists(link)) {
+      error = "cannot link " + link.str().str() + " to " + path + ": " +
+              ec.message();
+      return "";
+    }
+  return root.str().str();
+}
+
+LogicalResult
+mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
+                                     const GemmToROCDLPipelineOptions &options,
+                                     StringRef format, std::string &error) {
+  error = checkAMDTarget(options.chip);
+  if (!error.empty())
+    return failure();
+  std::string toolkit;
+  if (format == "bin") {
+    toolkit = findLldToolkit(options.lldPath, error);
+    if (toolkit.empty())
+      return failure();
+  }
+  ConvertGemmToAMDGPUOptions lower;
+  lower.chip = options.chip;
+  pm.addPass(createConvertGemmToAMDGPU(lower));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  ConvertAMDGPUToROCDLPassOptions amdgpu;
+  amdgpu.chipset = options.chip;
+  pm.addPass(createConvertAMDGPUToROCDLPass(amdgpu));
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = options.chip;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(rocdl));
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = format.str();
+  binary.toolkitPath = toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (!options.outputDir.empty()) {
+    GemmWriteArtifactsOptions write;
+    write.outputDir = options.outputDir;
+    pm.addPass(createGemmWriteArtifacts(write));
+  }
+  return success();
+}
+
 void mlir::gemm::registerGemmPipelines() {
   // Registered through registerPassPipeline rather than
   // PassPipelineRegistration so that invalid options (an unknown chip, a PTX
@@ -121,7 +240,7 @@ void mlir::gemm::registerGemmPipelines() {
             return errorHandler(error);
           return success();
         },
-        [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
           optHandler(GemmToNVVMPipelineOptions());
         });
   };
@@ -133,4 +252,30 @@ void mlir::gemm::registerGemmPipelines() {
       "Lower gemm.matmul to cubin (gpu.binary with format=bin); "
       "output-dir=DIR also writes the cubin and manifest.json",
       "bin");
+  auto regAMD = [](StringRef name, StringRef description, StringRef format) {
+    registerPassPipeline(
+        name, description,
+        [format](OpPassManager &pm, StringRef optionString,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+          auto options =
+              GemmToROCDLPipelineOptions::createFromString(optionString);
+          if (!options)
+            return failure();
+          std::string error;
+          if (failed(buildGemmToROCDLPipeline(pm, *options, format, error)))
+            return errorHandler(error);
+          return success();
+        },
+        [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+          optHandler(GemmToROCDLPipelineOptions());
+        });
+  };
+  regAMD("gemm-to-amdgcn",
+         "Lower gemm.matmul to AMDGCN assembly (gpu.binary with format=isa); "
+         "output-dir=DIR also writes it and manifest.json",
+         "isa");
+  regAMD("gemm-to-hsaco",
+         "Lower gemm.matmul to HSACO (gpu.binary with format=bin, linked "
+         "with ld.lld); output-dir=DIR also writes it and manifest.json",
+         "bin");
 }

@@ -48,7 +48,38 @@ LogicalResult buildGemmToNVVMPipeline(OpPassManager &pm,
 /// The CUDA toolkit directory holding nvvm/libdevice, or "" if none is found.
 std::string findCudaToolkit();
 
-/// Registers gemm-to-ptx and gemm-to-cubin.
+struct GemmToROCDLPipelineOptions
+    : public PassPipelineOptions<GemmToROCDLPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip (gfx90a, gfx942, gfx950)"),
+      llvm::cl::init("gfx942")};
+  PassOptions::Option<std::string> lldPath{
+      *this, "lld-path",
+      llvm::cl::desc("ld.lld to link HSACO with; default: $GEMM_LLD, the "
+                     "ld.lld of the LLVM gemm-mlir was built with, ld.lld-22 "
+                     "or ld.lld on PATH"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> outputDir{
+      *this, "output-dir",
+      llvm::cl::desc("If set, write the binaries and manifest.json here"),
+      llvm::cl::init("")};
+};
+
+/// Appends gemm lowering, ROCDL lowering and serialization (`format` is
+/// "isa" for AMDGCN assembly or "bin" for HSACO) to `pm`. Fails with an
+/// error string in `error` if the options are invalid or ld.lld is missing.
+LogicalResult
+buildGemmToROCDLPipeline(OpPassManager &pm,
+                         const GemmToROCDLPipelineOptions &options,
+                         StringRef format, std::string &error);
+
+/// A directory D with D/llvm/bin/ld.lld, the layout gpu-module-to-binary
+/// expects of a ROCm toolkit, for the ld.lld at `lld` (or found as
+/// GemmToROCDLPipelineOptions::lldPath says when `lld` is empty); "" and an
+/// explanation in `error` if there is none.
+std::string findLldToolkit(StringRef lld, std::string &error);
+
+/// Registers gemm-to-ptx, gemm-to-cubin, gemm-to-amdgcn and gemm-to-hsaco.
 void registerGemmPipelines();
 
 } // namespace mlir::gemm
