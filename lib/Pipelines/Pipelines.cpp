@@ -198,6 +198,10 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Math with an LLVM intrinsic (fma, fabs, floor, exp, sqrt, ...) becomes
+  // the intrinsic, which the AMDGPU backend selects natively; left to
+  // convert-gpu-to-rocdl it would call the ROCm device library (ocml).
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToLLVMPass());
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(rocdl));

@@ -25,6 +25,11 @@ import numpy as np
 import torch
 import cupy as cp
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chipguard import check_chip, device_chip  # noqa: E402
+
+DEVICE_CHIP = None
+
 TORCH_DTYPES = {
     "f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32,
     "f64": torch.float64, "i8": torch.int8, "i32": torch.int32,
@@ -41,6 +46,11 @@ TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
 
 class Kernel:
     def __init__(self, entry, binary_path, meta):
+        # Refuse, loudly, a kernel built for another chip (chipguard.py).
+        global DEVICE_CHIP
+        DEVICE_CHIP = DEVICE_CHIP or device_chip()
+        check_chip(entry["chip"], DEVICE_CHIP,
+                   "isa" if binary_path.endswith(".ptx") else "bin")
         self.entry = entry
         self.meta = meta
         self.module = cp.RawModule(path=binary_path)

@@ -235,7 +235,15 @@ struct ConvertGemmToAMDGPUPass
     if (auto gpuModule =
             module.lookupSymbol<gpu::GPUModuleOp>(kernelModule.getValue())) {
       RewritePatternSet math(&getContext());
-      populateMathPolynomialApproximationPatterns(math);
+      // exp and log stay: they lower to native v_exp_f32 / v_log_f32 (the
+      // polynomial exp needs floor, which ROCDL would route to ocml).
+      auto approximated = [](StringRef name) {
+        name.consume_front("math.");
+        return name != "exp" && name != "exp2" && name != "log" &&
+               name != "log2";
+      };
+      populateMathF32ExpansionPatterns(math, approximated);
+      populateMathPolynomialApproximationPatterns(math, approximated);
       if (failed(applyPatternsGreedily(gpuModule, std::move(math))))
         return signalPassFailure();
     }
