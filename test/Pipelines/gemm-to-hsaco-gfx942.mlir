@@ -4,6 +4,7 @@
 // RUN: %python %gemm_src_root/python/gemm_mlir/hsaco_check.py %t/notes.txt %t/manifest.json | FileCheck %s --check-prefix=META
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/gemm_kernels.gfx942.hsaco | FileCheck %s --check-prefix=ISA
 // RUN: llvm-readelf -h %t/gemm_kernels.gfx942.hsaco | FileCheck %s --check-prefix=ELF
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
 
 // The default config of every dtype and layout on gfx942, linked into HSACO:
 // no scratch (spills), VGPRs + AGPRs and LDS within the chip's limits
@@ -49,6 +50,16 @@
 // ISA-NOT: __ocml
 
 // ELF: Flags: {{.*}}gfx942
+
+// The manifest records the chip of the object and of every kernel (loaders
+// refuse other chips: python/gemm_mlir/chipguard.py).
+// MANIFEST: "chip": "gfx942"
+// MANIFEST: "name": "f16_nn_gemm"
+// MANIFEST: "objects": [
+// MANIFEST-NEXT: {
+// MANIFEST-NEXT: "chip": "gfx942",
+// MANIFEST-NEXT: "file": "gemm_kernels.gfx942.hsaco",
+// MANIFEST-NEXT: "format": "bin",
 
 func.func @f16_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul nn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)

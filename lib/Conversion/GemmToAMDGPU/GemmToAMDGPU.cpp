@@ -136,6 +136,17 @@ FailureOr<int64_t> mlir::gemm::buildAMDGemmKernel(OpBuilder &b,
 }
 
 namespace {
+bool isROCDLTargetFor(Attribute t, StringRef chip) {
+  auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t);
+  return rocdl && rocdl.getChip() == chip;
+}
+
+/// The #rocdl.target kernels for `chip` live under (`attr` is the one to
+/// create, if any).
+KernelTarget kernelTarget(Attribute attr, StringRef chip) {
+  return {attr, isROCDLTargetFor, "a #rocdl.target", chip};
+}
+
 struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
   MatmulToAMDLaunch(MLIRContext *ctx, const AMDGPULoweringOptions &options)
       : OpConversionPattern<MatmulOp>(ctx), options(options) {}
@@ -156,12 +167,8 @@ struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
         rewriter.getContext(), /*optLevel=*/3, "amdgcn-amd-amdhsa",
         options.chip);
     FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
-        rewriter, module, options.kernelModule, rocdlTarget,
-        [&](Attribute t) {
-          auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t);
-          return rocdl && rocdl.getChip() == options.chip;
-        },
-        options.chip);
+        rewriter, module, options.kernelModule,
+        kernelTarget(rocdlTarget, options.chip));
     if (failed(gpuModule))
       return failure();
     int64_t threads = config.getNumWarps() * target->warpSize;
@@ -194,13 +201,9 @@ struct ConvertGemmToAMDGPUPass
       return signalPassFailure();
     }
     const TargetInfo *target = lookupTarget(chip);
-    if (TargetAttr declared = lookupTargetAttr(module);
-        declared && declared.getChip() != chip) {
-      module.emitError("module declares gemm.target ")
-          << declared.getChip() << " but convert-gemm-to-amdgpu runs for "
-          << chip;
+    if (failed(checkKernelTargets(module, getArgument(), kernelModule,
+                                  kernelTarget(Attribute(), chip))))
       return signalPassFailure();
-    }
     // Check every op first so that all problems are reported at once and
     // nothing is rewritten when one of them cannot be lowered.
     bool ok = true;

@@ -95,6 +95,17 @@ FailureOr<int64_t> mlir::gemm::buildGemmKernel(OpBuilder &b,
 //===----------------------------------------------------------------------===//
 
 namespace {
+bool isNVVMTargetFor(Attribute t, StringRef chip) {
+  auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+  return nvvm && nvvm.getChip() == chip;
+}
+
+/// The #nvvm.target kernels for `chip` live under (`attr` is the one to
+/// create, if any).
+KernelTarget kernelTarget(Attribute attr, StringRef chip) {
+  return {attr, isNVVMTargetFor, "an #nvvm.target", chip};
+}
+
 struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
   MatmulToLaunch(MLIRContext *ctx, const NVGPULoweringOptions &options)
       : OpConversionPattern<MatmulOp>(ctx), options(options) {}
@@ -120,12 +131,8 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
         rewriter.getContext(), /*optLevel=*/3, "nvptx64-nvidia-cuda",
         options.chip, ("+ptx" + Twine(ptx)).str());
     FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
-        rewriter, module, options.kernelModule, nvvmTarget,
-        [&](Attribute t) {
-          auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
-          return nvvm && nvvm.getChip() == options.chip;
-        },
-        options.chip);
+        rewriter, module, options.kernelModule,
+        kernelTarget(nvvmTarget, options.chip));
     if (failed(gpuModule))
       return failure();
     int64_t threads = config.getNumWarps() * target->warpSize;
@@ -159,26 +166,9 @@ struct ConvertGemmToNVGPUPass
       return signalPassFailure();
     }
     const TargetInfo *target = lookupTarget(chip);
-    if (TargetAttr declared = lookupTargetAttr(module);
-        declared && declared.getChip() != chip) {
-      module.emitError("module declares gemm.target ")
-          << declared.getChip() << " but convert-gemm-to-nvgpu runs for "
-          << chip;
+    if (failed(checkKernelTargets(module, getArgument(), kernelModule,
+                                  kernelTarget(Attribute(), chip))))
       return signalPassFailure();
-    }
-    if (auto existing =
-            module.lookupSymbol<gpu::GPUModuleOp>(kernelModule.getValue())) {
-      auto targets = existing.getTargetsAttr();
-      bool same = targets && llvm::any_of(targets, [&](Attribute t) {
-        auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
-        return nvvm && nvvm.getChip() == chip;
-      });
-      if (!same) {
-        existing.emitError("kernel module '")
-            << kernelModule << "' exists without an #nvvm.target for " << chip;
-        return signalPassFailure();
-      }
-    }
     // Check every op first so that all problems are reported at once and
     // nothing is rewritten when one of them cannot be lowered.
     bool ok = true;

@@ -85,20 +85,45 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
   return b.getDictionaryAttr(e);
 }
 
+static bool hasTarget(gpu::GPUModuleOp gpuModule, const KernelTarget &target) {
+  ArrayAttr targets = gpuModule.getTargetsAttr();
+  return targets && llvm::any_of(targets, [&](Attribute t) {
+           return target.matches(t, target.chip);
+         });
+}
+
+static InFlightDiagnostic emitWrongTarget(gpu::GPUModuleOp gpuModule,
+                                          const KernelTarget &target) {
+  return gpuModule.emitError("kernel module '")
+         << gpuModule.getName() << "' exists without " << target.description << " for " << target.chip;
+}
+
+LogicalResult mlir::gemm::detail::checkKernelTargets(
+    ModuleOp module, StringRef pass, StringRef kernelModule,
+    const KernelTarget &target) {
+  if (TargetAttr declared = lookupTargetAttr(module);
+      declared && declared.getChip() != target.chip)
+    return module.emitError("module declares gemm.target ")
+           << declared.getChip() << " but " << pass << " runs for "
+           << target.chip;
+  if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(kernelModule))
+    if (!hasTarget(existing, target))
+      return emitWrongTarget(existing, target);
+  return success();
+}
+
 FailureOr<gpu::GPUModuleOp> mlir::gemm::detail::getOrCreateKernelModule(
-    OpBuilder &b, ModuleOp module, StringRef name, Attribute target,
-    function_ref<bool(Attribute)> matches, StringRef chip) {
+    OpBuilder &b, ModuleOp module, StringRef name,
+    const KernelTarget &target) {
   if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(name)) {
-    ArrayAttr targets = existing.getTargetsAttr();
-    if (!targets || !llvm::any_of(targets, matches))
-      return existing.emitError("kernel module '")
-             << name << "' exists without a target for " << chip;
+    if (!hasTarget(existing, target))
+      return emitWrongTarget(existing, target);
     return existing;
   }
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(module.getBody());
   auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), name,
-                                            ArrayRef<Attribute>{target});
+                                            ArrayRef<Attribute>{target.attr});
   module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                   b.getUnitAttr());
   return gpuModule;

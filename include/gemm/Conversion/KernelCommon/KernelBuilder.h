@@ -199,14 +199,31 @@ FailureOr<int64_t> buildAMDMainLoop(OpBuilder &b, KernelContext &ctx);
 // Host side
 //===----------------------------------------------------------------------===//
 
-/// The kernel module `name` of `module`, created with `target` on first use.
-/// Fails with a diagnostic if it exists with other targets (`matches` says
-/// whether an existing target attribute is the one wanted).
-FailureOr<gpu::GPUModuleOp>
-getOrCreateKernelModule(OpBuilder &b, ModuleOp module, StringRef name,
-                        Attribute target,
-                        function_ref<bool(Attribute)> matches,
-                        StringRef chip);
+/// The kernel target a lowering pass wants: the attribute to create, a
+/// predicate recognizing it on an existing kernel module, and how to name it
+/// in diagnostics ("an #nvvm.target", "a #rocdl.target").
+struct KernelTarget {
+  Attribute attr;
+  /// True if `target` (an attribute of a gpu.module) targets `chip`.
+  bool (*matches)(Attribute target, StringRef chip);
+  StringRef description;
+  StringRef chip;
+};
+
+/// The checks a lowering pass makes before rewriting anything: the module's
+/// declared gemm.target (if any) is `target.chip`, and an existing kernel
+/// module `kernelModule` carries the wanted target. Emits a diagnostic naming
+/// `pass` and fails otherwise.
+LogicalResult checkKernelTargets(ModuleOp module, StringRef pass,
+                                 StringRef kernelModule,
+                                 const KernelTarget &target);
+
+/// The kernel module `name` of `module`, created with `target.attr` on first
+/// use. Fails with a diagnostic if it exists with other targets.
+FailureOr<gpu::GPUModuleOp> getOrCreateKernelModule(OpBuilder &b,
+                                                    ModuleOp module,
+                                                    StringRef name,
+                                                    const KernelTarget &target);
 
 /// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands,
 /// named after the enclosing function, with a known block size.

@@ -1,0 +1,121 @@
+// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 -split-input-file -verify-diagnostics
+
+func.func @simt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @below {{config kind simt is not lowered by convert-gemm-to-amdgpu (it lowers mfma)}}
+  gemm.matmul nn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1]>}
+  return
+}
+
+// -----
+
+func.func @mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{config kind mma_sync is not lowered by convert-gemm-to-amdgpu (it lowers mfma)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @split_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{split_k = 4 is not lowered by convert-gemm-to-amdgpu; use split_k = 1}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [16, 16, 16], split_k = 4>}
+  return
+}
+
+// -----
+
+// The shape exists on gfx942 but only for CDNA2-style i8 (4 bytes per lane):
+// gfx942 has 16x16x32 instead.
+func.func @shape_not_on_chip(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @below {{mfma shape 16x16x16 for i8 operands is not available on gfx942}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = mfma, block = [128, 128, 64], warps = [2, 2], instr = [16, 16, 16]>}
+  return
+}
+
+// -----
+
+// OCP fp8 is not gfx942's fp8 (FNUZ): no MFMA takes it.
+func.func @fp8_on_gfx942(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+  // expected-error @below {{mfma shape 16x16x32 for f8E4M3FN operands is not available on gfx942}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [128, 128, 64], warps = [2, 2], instr = [16, 16, 32]>}
+  return
+}
+
+// -----
+
+// The default config of an fp8 GEMM on gfx942 has no MFMA either.
+func.func @fp8_default(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+  // expected-error @below {{config kind simt is not lowered by convert-gemm-to-amdgpu (it lowers mfma)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+
+// -----
+
+// The 4-block f64 form covers 16 columns per instruction.
+func.func @four_blocks_narrow(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  // expected-error @below {{wave tile N (8) is not a multiple of the 4-block mfma tile N (16)}}
+  gemm.matmul nn ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) acc(f64)
+    attributes {config = #gemm.config<kind = mfma, block = [32, 16, 8], warps = [2, 2], instr = [4, 4, 4]>}
+  return
+}
+
+// -----
+
+// Transcendental f64 math would call the ROCm device library.
+func.func @f64_exp(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  // expected-error @below {{epilogue op 'math.exp' on f64 needs the ROCm device library (ocml), which convert-gemm-to-amdgpu kernels do not link; compute it in f32}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) acc(f64) {
+  ^bb0(%acc: f64, %cin: f64):
+    %e = math.exp %acc : f64
+    gemm.yield %e : f64
+  }
+  return
+}
+
+// -----
+
+// f16 accumulation has no MFMA: the default is SIMT, which this pass does not
+// lower.
+func.func @f16_acc(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @below {{config kind simt is not lowered by convert-gemm-to-amdgpu (it lowers mfma)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
+  return
+}
+
+// -----
+
+// LDS over the chip's 64 KiB.
+func.func @lds(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @below {{config needs 131072 bytes of shared memory per block, over the 65536 available on gfx942}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [256, 256, 32], warps = [2, 2], instr = [16, 16, 4], stages = 2, smem = plain>}
+  return
+}
+
+// -----
+
+// expected-error @below {{module declares gemm.target gfx90a but convert-gemm-to-amdgpu runs for gfx942}}
+module attributes {gemm.target = #gemm.target<"gfx90a">} {
+  func.func @mismatch(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{kernel module 'gemm_kernels' exists without a #rocdl.target for gfx942}}
+  gpu.module @gemm_kernels [#nvvm.target<chip = "sm_90">] {
+  }
+  func.func @wrong_module(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    return
+  }
+}
