@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The main job: builds gemm-opt if needed, compiles the example GEMM
 # (examples/gemm_f16_tn.mlir: C = relu(A B^T + bias), f16, dynamic shapes) to
-# PTX for sm_90 (and a cubin when the CUDA toolkit is present), writes the
-# artifacts and manifest to out/example/, and prints what it made.
+# PTX for sm_90 (and a cubin when the CUDA toolkit is present) and to HSACO
+# for gfx942, writes the artifacts and manifests to out/example/ and
+# out/example-amd/, and prints what it made.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh" gemm-opt >/dev/null
@@ -40,4 +41,23 @@ if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
   "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 | grep -E "Used|spill" | sed 's/^/   /'
   echo "   cubin: $out/$(basename "$ptx" .ptx).cubin"
 fi
-echo "== HSACO: not produced yet (the AMD lowering is tracked in the AMD issue)"
+
+amd_chip=${AMD_CHIP:-gfx942}
+amd_out="$root/out/example-amd"
+rm -rf "$amd_out" && mkdir -p "$amd_out"
+start=$(date +%s%N)
+"$opt" "$example" --gemm-to-hsaco="chip=$amd_chip output-dir=$amd_out" -o "$amd_out/lowered.mlir"
+end=$(date +%s%N)
+hsaco=$(ls "$amd_out"/*.hsaco)
+echo "== gemm-mlir: $(basename "$example") -> HSACO for $amd_chip in $(( (end - start) / 1000000 )) ms"
+echo "   output folder: $amd_out"
+for f in "$amd_out"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
+tools=/usr/lib/llvm-22/bin
+echo "== AMDGCN instruction summary (llvm-objdump -d --mcpu=$amd_chip)"
+"$tools/llvm-objdump" -d --mcpu="$amd_chip" "$hsaco" > "$amd_out/disassembly.s"
+for ins in v_mfma ds_read ds_write global_load_dwordx4 s_barrier scratch_; do
+  printf '   %-28s %5d\n' "$ins" "$(grep -c "$ins" "$amd_out/disassembly.s" || true)"
+done
+echo "== kernel metadata (llvm-readelf --notes): registers, scratch, spills, LDS"
+"$tools/llvm-readelf" --notes "$hsaco" > "$amd_out/notes.txt"
+python3 "$root/python/gemm_mlir/hsaco_check.py" "$amd_out/notes.txt" "$amd_out/manifest.json" | sed 's/^/   /'
