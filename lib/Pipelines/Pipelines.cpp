@@ -225,61 +225,52 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   return success();
 }
 
+/// Registers pipeline `name` built by `build` for serialization `format`.
+/// Registered through registerPassPipeline rather than
+/// PassPipelineRegistration so that invalid options (an unknown chip, a PTX
+/// version too old for it, a missing linker) fail the pipeline with a
+/// diagnostic instead of building an empty one.
+template <typename Options>
+static void registerGemmPipeline(
+    StringRef name, StringRef description, StringRef format,
+    LogicalResult (*build)(OpPassManager &, const Options &, StringRef,
+                           std::string &)) {
+  registerPassPipeline(
+      name, description,
+      [format, build](OpPassManager &pm, StringRef optionString,
+                      function_ref<LogicalResult(const Twine &)> errorHandler) {
+        auto options = Options::createFromString(optionString);
+        if (!options)
+          return failure();
+        std::string error;
+        if (failed(build(pm, *options, format, error)))
+          return errorHandler(error);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+
 void mlir::gemm::registerGemmPipelines() {
-  // Registered through registerPassPipeline rather than
-  // PassPipelineRegistration so that invalid options (an unknown chip, a PTX
-  // version too old for it) fail the pipeline with a diagnostic instead of
-  // building an empty one.
-  auto reg = [](StringRef name, StringRef description, StringRef format) {
-    registerPassPipeline(
-        name, description,
-        [format](OpPassManager &pm, StringRef optionString,
-                 function_ref<LogicalResult(const Twine &)> errorHandler) {
-          auto options =
-              GemmToNVVMPipelineOptions::createFromString(optionString);
-          if (!options)
-            return failure();
-          std::string error;
-          if (failed(buildGemmToNVVMPipeline(pm, *options, format, error)))
-            return errorHandler(error);
-          return success();
-        },
-        [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
-          optHandler(GemmToNVVMPipelineOptions());
-        });
-  };
-  reg("gemm-to-ptx",
+  registerGemmPipeline<GemmToNVVMPipelineOptions>(
+      "gemm-to-ptx",
       "Lower gemm.matmul to PTX (gpu.binary with format=isa); "
       "output-dir=DIR also writes the PTX and manifest.json",
-      "isa");
-  reg("gemm-to-cubin",
+      "isa", buildGemmToNVVMPipeline);
+  registerGemmPipeline<GemmToNVVMPipelineOptions>(
+      "gemm-to-cubin",
       "Lower gemm.matmul to cubin (gpu.binary with format=bin); "
       "output-dir=DIR also writes the cubin and manifest.json",
-      "bin");
-  auto regAMD = [](StringRef name, StringRef description, StringRef format) {
-    registerPassPipeline(
-        name, description,
-        [format](OpPassManager &pm, StringRef optionString,
-                 function_ref<LogicalResult(const Twine &)> errorHandler) {
-          auto options =
-              GemmToROCDLPipelineOptions::createFromString(optionString);
-          if (!options)
-            return failure();
-          std::string error;
-          if (failed(buildGemmToROCDLPipeline(pm, *options, format, error)))
-            return errorHandler(error);
-          return success();
-        },
-        [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
-          optHandler(GemmToROCDLPipelineOptions());
-        });
-  };
-  regAMD("gemm-to-amdgcn",
-         "Lower gemm.matmul to AMDGCN assembly (gpu.binary with format=isa); "
-         "output-dir=DIR also writes it and manifest.json",
-         "isa");
-  regAMD("gemm-to-hsaco",
-         "Lower gemm.matmul to HSACO (gpu.binary with format=bin, linked "
-         "with ld.lld); output-dir=DIR also writes it and manifest.json",
-         "bin");
+      "bin", buildGemmToNVVMPipeline);
+  registerGemmPipeline<GemmToROCDLPipelineOptions>(
+      "gemm-to-amdgcn",
+      "Lower gemm.matmul to AMDGCN assembly (gpu.binary with format=isa); "
+      "output-dir=DIR also writes it and manifest.json",
+      "isa", buildGemmToROCDLPipeline);
+  registerGemmPipeline<GemmToROCDLPipelineOptions>(
+      "gemm-to-hsaco",
+      "Lower gemm.matmul to HSACO (gpu.binary with format=bin, linked with "
+      "ld.lld); output-dir=DIR also writes it and manifest.json",
+      "bin", buildGemmToROCDLPipeline);
 }

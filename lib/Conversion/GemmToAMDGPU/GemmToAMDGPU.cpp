@@ -160,31 +160,13 @@ struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
     ConfigAttr config = op.getConfigAttr();
     if (!config)
       config = getDefaultConfig(op, *target, /*allowTf32=*/false);
-    auto module = op->getParentOfType<ModuleOp>();
-    if (!module)
-      return rewriter.notifyMatchFailure(op, "not inside a module");
     auto rocdlTarget = ROCDL::ROCDLTargetAttr::get(
         rewriter.getContext(), /*optLevel=*/3, "amdgcn-amd-amdhsa",
         options.chip);
-    FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
-        rewriter, module, options.kernelModule,
-        kernelTarget(rocdlTarget, options.chip));
-    if (failed(gpuModule))
-      return failure();
-    int64_t threads = config.getNumWarps() * target->warpSize;
-    gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
-    FailureOr<int64_t> lds =
-        buildAMDGemmKernel(rewriter, kernel, op, config, *target);
-    if (failed(lds))
-      return failure();
-    if (*lds > target->maxSharedMemPerBlock)
-      return op.emitOpError("kernel needs ")
-             << *lds << " bytes of LDS, over the "
-             << target->maxSharedMemPerBlock << " available on "
-             << target->name;
-    emitLaunch(rewriter, op, config, kernel, options.chip, threads, *lds);
-    rewriter.eraseOp(op);
-    return success();
+    return lowerMatmulToLaunch(rewriter, op, config, *target,
+                               options.kernelModule,
+                               kernelTarget(rocdlTarget, options.chip),
+                               buildAMDGemmKernel);
   }
 
   AMDGPULoweringOptions options;
@@ -204,32 +186,21 @@ struct ConvertGemmToAMDGPUPass
     if (failed(checkKernelTargets(module, getArgument(), kernelModule,
                                   kernelTarget(Attribute(), chip))))
       return signalPassFailure();
-    // Check every op first so that all problems are reported at once and
-    // nothing is rewritten when one of them cannot be lowered.
-    bool ok = true;
-    unsigned count = 0;
-    module.walk([&](MatmulOp op) {
-      ConfigAttr config = op.getConfigAttr();
-      if (!config)
-        config = getDefaultConfig(op, *target, /*allowTf32=*/false);
-      ok &= succeeded(checkLowerableToAMDGPU(op, config, *target));
-      ++count;
-    });
-    if (!ok)
-      return signalPassFailure();
-
     AMDGPULoweringOptions options;
     options.chip = chip;
     options.kernelModule = kernelModule;
     RewritePatternSet patterns(&getContext());
     populateGemmToAMDGPUPatterns(patterns, options);
-    ConversionTarget conversionTarget(getContext());
-    conversionTarget.addIllegalOp<MatmulOp>();
-    conversionTarget.markUnknownOpDynamicallyLegal([](Operation *) {
-      return true;
-    });
-    if (failed(applyPartialConversion(module, conversionTarget,
-                                      std::move(patterns))))
+    FailureOr<unsigned> count = lowerAllMatmuls(
+        module,
+        [&](MatmulOp op) {
+          ConfigAttr config = op.getConfigAttr();
+          if (!config)
+            config = getDefaultConfig(op, *target, /*allowTf32=*/false);
+          return checkLowerableToAMDGPU(op, config, *target);
+        },
+        std::move(patterns));
+    if (failed(count))
       return signalPassFailure();
 
     // Transcendental f32 (and narrower) epilogue math as polynomials and
@@ -250,7 +221,7 @@ struct ConvertGemmToAMDGPUPass
       if (failed(applyPatternsGreedily(gpuModule, std::move(math))))
         return signalPassFailure();
     }
-    numKernels += count;
+    numKernels += *count;
   }
 };
 } // namespace

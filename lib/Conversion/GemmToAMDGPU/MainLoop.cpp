@@ -244,7 +244,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
     ifLess(b, s, numK, [&](OpBuilder &b) { store(b, load(b, s), s); });
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
-  int64_t ksteps = step->numKSteps();
   auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
   {
     OpBuilder::InsertionGuard g(b);
@@ -279,14 +278,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
       regs.assign(ifFetch.getResults().begin(), ifFetch.getResults().end());
     }
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    SmallVector<Value> frags = step->loadFragments(b, loc, stage, 0);
-    for (int64_t ks = 0; ks < ksteps; ++ks) {
-      SmallVector<Value> next;
-      if (ks + 1 < ksteps)
-        next = step->loadFragments(b, loc, stage, ks + 1);
-      acc = step->multiply(b, loc, frags, acc);
-      frags = std::move(next);
-    }
+    acc = emitStageCompute(b, loc, *step, stage, acc);
     if (stages > 1)
       ifLess(b, fetch, numK, [&](OpBuilder &b) {
         IndexMath mm(b, loc);

@@ -119,36 +119,16 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
     ConfigAttr config = op.getConfigAttr();
     if (!config)
       config = getDefaultConfig(op, *target, options.allowTf32);
-    auto module = op->getParentOfType<ModuleOp>();
-    if (!module)
-      return rewriter.notifyMatchFailure(op, "not inside a module");
-
-    // The kernel module, created on first use.
     unsigned ptx = *choosePtxVersion(
         *target, options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
                                     : std::nullopt);
     auto nvvmTarget = NVVM::NVVMTargetAttr::get(
         rewriter.getContext(), /*optLevel=*/3, "nvptx64-nvidia-cuda",
         options.chip, ("+ptx" + Twine(ptx)).str());
-    FailureOr<gpu::GPUModuleOp> gpuModule = getOrCreateKernelModule(
-        rewriter, module, options.kernelModule,
-        kernelTarget(nvvmTarget, options.chip));
-    if (failed(gpuModule))
-      return failure();
-    int64_t threads = config.getNumWarps() * target->warpSize;
-    gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
-    FailureOr<int64_t> smem =
-        buildGemmKernel(rewriter, kernel, op, config, *target);
-    if (failed(smem))
-      return failure();
-    if (*smem > target->maxSharedMemPerBlock)
-      return op.emitOpError("kernel needs ")
-             << *smem << " bytes of shared memory, over the "
-             << target->maxSharedMemPerBlock << " available on "
-             << target->name;
-    emitLaunch(rewriter, op, config, kernel, options.chip, threads, *smem);
-    rewriter.eraseOp(op);
-    return success();
+    return lowerMatmulToLaunch(rewriter, op, config, *target,
+                               options.kernelModule,
+                               kernelTarget(nvvmTarget, options.chip),
+                               buildGemmKernel);
   }
 
   NVGPULoweringOptions options;
@@ -169,18 +149,6 @@ struct ConvertGemmToNVGPUPass
     if (failed(checkKernelTargets(module, getArgument(), kernelModule,
                                   kernelTarget(Attribute(), chip))))
       return signalPassFailure();
-    // Check every op first so that all problems are reported at once and
-    // nothing is rewritten when one of them cannot be lowered.
-    bool ok = true;
-    module.walk([&](MatmulOp op) {
-      ConfigAttr config = op.getConfigAttr();
-      if (!config)
-        config = getDefaultConfig(op, *target, allowTf32);
-      ok &= succeeded(checkLowerableToNVGPU(op, config, *target));
-    });
-    if (!ok)
-      return signalPassFailure();
-
     NVGPULoweringOptions options;
     options.chip = chip;
     options.ptxVersion = ptxVersion;
@@ -188,18 +156,18 @@ struct ConvertGemmToNVGPUPass
     options.kernelModule = kernelModule;
     RewritePatternSet patterns(&getContext());
     populateGemmToNVGPUPatterns(patterns, options);
-    ConversionTarget conversionTarget(getContext());
-    // Only gemm.matmul is rewritten; everything it produces is legal.
-    conversionTarget.addIllegalOp<MatmulOp>();
-    conversionTarget.markUnknownOpDynamicallyLegal([](Operation *) {
-      return true;
-    });
-    unsigned before = 0;
-    module.walk([&](MatmulOp) { ++before; });
-    if (failed(applyPartialConversion(module, conversionTarget,
-                                      std::move(patterns))))
+    FailureOr<unsigned> count = lowerAllMatmuls(
+        module,
+        [&](MatmulOp op) {
+          ConfigAttr config = op.getConfigAttr();
+          if (!config)
+            config = getDefaultConfig(op, *target, allowTf32);
+          return checkLowerableToNVGPU(op, config, *target);
+        },
+        std::move(patterns));
+    if (failed(count))
       return signalPassFailure();
-    numKernels += before;
+    numKernels += *count;
   }
 };
 } // namespace

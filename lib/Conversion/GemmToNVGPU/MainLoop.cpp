@@ -335,7 +335,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     commit(b);
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
-  int64_t ksteps = step->numKSteps();
   scf::ForOp loop;
   if (stages == 1) {
     // No multi-buffering: copy, wait, barrier, compute, barrier.
@@ -348,8 +347,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     waitGroups(b, commit(b), 0);
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    for (int64_t ks = 0; ks < ksteps; ++ks)
-      acc = step->multiply(b, loc, step->loadFragments(b, loc, stage, ks), acc);
+    acc = emitStageCompute(b, loc, *step, stage, acc);
     gpu::BarrierOp::create(b, loc);
     scf::YieldOp::create(b, loc, acc);
   } else {
@@ -380,14 +378,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     commit(b);
     Value stage = mi.rem(kt, stages);
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    SmallVector<Value> frags = step->loadFragments(b, loc, stage, 0);
-    for (int64_t ks = 0; ks < ksteps; ++ks) {
-      SmallVector<Value> next;
-      if (ks + 1 < ksteps)
-        next = step->loadFragments(b, loc, stage, ks + 1);
-      acc = step->multiply(b, loc, frags, acc);
-      frags = std::move(next);
-    }
+    acc = emitStageCompute(b, loc, *step, stage, acc);
     scf::YieldOp::create(b, loc, acc);
   }
   // Drain: no cp.async may be in flight when the kernel exits.

@@ -172,3 +172,21 @@ void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
                         m.add(ctx.tileN0, col), value);
   });
 }
+
+SmallVector<Value> mlir::gemm::detail::emitStageCompute(OpBuilder &b,
+                                                        Location loc,
+                                                        ComputeStep &step,
+                                                        Value stage,
+                                                        ValueRange accIn) {
+  SmallVector<Value> acc(accIn);
+  int64_t ksteps = step.numKSteps();
+  SmallVector<Value> frags = step.loadFragments(b, loc, stage, 0);
+  for (int64_t ks = 0; ks < ksteps; ++ks) {
+    SmallVector<Value> next;
+    if (ks + 1 < ksteps)
+      next = step.loadFragments(b, loc, stage, ks + 1);
+    acc = step.multiply(b, loc, frags, acc);
+    frags = std::move(next);
+  }
+  return acc;
+}

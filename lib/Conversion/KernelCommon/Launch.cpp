@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -178,4 +179,49 @@ void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
   entries.push_back(makeManifestEntry(op, config, gpuModule.getName(),
                                       kernel.getName(), chip, threads, smem));
   module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
+}
+
+LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
+    RewriterBase &rewriter, MatmulOp op, ConfigAttr config,
+    const TargetInfo &target, StringRef kernelModule,
+    const KernelTarget &kernelTarget, KernelBodyBuilder build) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return rewriter.notifyMatchFailure(op, "not inside a module");
+  FailureOr<gpu::GPUModuleOp> gpuModule =
+      getOrCreateKernelModule(rewriter, module, kernelModule, kernelTarget);
+  if (failed(gpuModule))
+    return failure();
+  int64_t threads = config.getNumWarps() * target.warpSize;
+  gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
+  FailureOr<int64_t> smem = build(rewriter, kernel, op, config, target);
+  if (failed(smem))
+    return failure();
+  if (*smem > target.maxSharedMemPerBlock)
+    return op.emitOpError("kernel needs ")
+           << *smem << " bytes of shared memory, over the "
+           << target.maxSharedMemPerBlock << " available on " << target.name;
+  emitLaunch(rewriter, op, config, kernel, kernelTarget.chip, threads, *smem);
+  rewriter.eraseOp(op);
+  return success();
+}
+
+FailureOr<unsigned> mlir::gemm::detail::lowerAllMatmuls(
+    ModuleOp module, function_ref<LogicalResult(MatmulOp)> check,
+    RewritePatternSet &&patterns) {
+  bool ok = true;
+  unsigned count = 0;
+  module.walk([&](MatmulOp op) {
+    ok &= succeeded(check(op));
+    ++count;
+  });
+  if (!ok)
+    return failure();
+  ConversionTarget target(*module.getContext());
+  // Only gemm.matmul is rewritten; everything it produces is legal.
+  target.addIllegalOp<MatmulOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+  return count;
 }

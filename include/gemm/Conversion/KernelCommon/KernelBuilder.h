@@ -27,6 +27,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::gemm::detail {
 
@@ -178,6 +179,13 @@ struct GlobalSource {
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
 
+/// All k-steps of one shared-memory stage: the fragments of k-step s+1 are
+/// loaded before the instructions of step s consume theirs (register
+/// double-buffering). Returns the new accumulators.
+SmallVector<Value> emitStageCompute(OpBuilder &b, Location loc,
+                                    ComputeStep &step, Value stage,
+                                    ValueRange acc);
+
 /// Applies the epilogue to every accumulator element of `step`.
 void emitEpilogue(OpBuilder &b, KernelContext &ctx, ComputeStep &step,
                   ValueRange acc);
@@ -224,6 +232,28 @@ FailureOr<gpu::GPUModuleOp> getOrCreateKernelModule(OpBuilder &b,
                                                     ModuleOp module,
                                                     StringRef name,
                                                     const KernelTarget &target);
+
+/// Fills a kernel function for `op` with `config` on `target`; returns the
+/// dynamic shared memory it needs.
+using KernelBodyBuilder = function_ref<FailureOr<int64_t>(
+    OpBuilder &, gpu::GPUFuncOp, MatmulOp, ConfigAttr, const TargetInfo &)>;
+
+/// The rewrite both lowering patterns share: the kernel module (created with
+/// `kernelTarget.attr` on first use), the kernel function, its body from
+/// `build`, the shared-memory check against `target`, the launch, and the
+/// op erased.
+LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
+                                  ConfigAttr config, const TargetInfo &target,
+                                  StringRef kernelModule,
+                                  const KernelTarget &kernelTarget,
+                                  KernelBodyBuilder build);
+
+/// The pass driver both lowerings share: `check` every gemm.matmul under
+/// `module` first (all problems reported, nothing rewritten if any fails),
+/// then rewrite them all with `patterns`. Returns the number of kernels.
+FailureOr<unsigned> lowerAllMatmuls(ModuleOp module,
+                                    function_ref<LogicalResult(MatmulOp)> check,
+                                    RewritePatternSet &&patterns);
 
 /// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands,
 /// named after the enclosing function, with a known block size.
