@@ -46,6 +46,30 @@ std::string mlir::gemm::findCudaToolkit() {
   return "";
 }
 
+/// The steps after the kernels are in the target dialect (NVVM or ROCDL):
+/// cleanup, host lowering, gpu-module-to-binary (`format`, `toolkit`), and
+/// optionally gemm-write-artifacts into `outputDir`.
+static void addSerialization(OpPassManager &pm, StringRef format,
+                             StringRef toolkit, StringRef outputDir) {
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = format.str();
+  binary.toolkitPath = toolkit.str();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (!outputDir.empty()) {
+    GemmWriteArtifactsOptions write;
+    write.outputDir = outputDir.str();
+    pm.addPass(createGemmWriteArtifacts(write));
+  }
+}
+
 LogicalResult
 mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
                                     const GemmToNVVMPipelineOptions &options,
@@ -84,23 +108,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
-  pm.addPass(createGpuToLLVMConversionPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = format.str();
-  binary.toolkitPath = toolkit;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  if (!options.outputDir.empty()) {
-    GemmWriteArtifactsOptions write;
-    write.outputDir = options.outputDir;
-    pm.addPass(createGemmWriteArtifacts(write));
-  }
+  addSerialization(pm, format, toolkit, options.outputDir);
   return success();
 }
 
@@ -205,23 +213,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(rocdl));
-  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
-  pm.addPass(createGpuToLLVMConversionPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = format.str();
-  binary.toolkitPath = toolkit;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  if (!options.outputDir.empty()) {
-    GemmWriteArtifactsOptions write;
-    write.outputDir = options.outputDir;
-    pm.addPass(createGemmWriteArtifacts(write));
-  }
+  addSerialization(pm, format, toolkit, options.outputDir);
   return success();
 }
 

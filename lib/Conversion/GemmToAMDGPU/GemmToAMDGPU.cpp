@@ -114,25 +114,7 @@ FailureOr<int64_t> mlir::gemm::buildAMDGemmKernel(OpBuilder &b,
                                                   MatmulOp op,
                                                   ConfigAttr config,
                                                   const TargetInfo &target) {
-  KernelContext ctx;
-  ctx.op = op;
-  ctx.config = config;
-  ctx.target = &target;
-  Block &entry = kernel.getBody().front();
-  ctx.a = entry.getArgument(0);
-  ctx.b = entry.getArgument(1);
-  ctx.c = entry.getArgument(2);
-  for (unsigned i = 3; i < entry.getNumArguments(); ++i)
-    ctx.extras.push_back(entry.getArgument(i));
-  ctx.accType = op.getAccType();
-  ctx.operandKind = *getOperandKind(op.getAElementType(), config.getKind());
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(&entry);
-  FailureOr<int64_t> lds = buildAMDMainLoop(b, ctx);
-  if (failed(lds))
-    return failure();
-  gpu::ReturnOp::create(b, op.getLoc());
-  return lds;
+  return buildKernelBody(b, kernel, op, config, target, buildAMDMainLoop);
 }
 
 namespace {

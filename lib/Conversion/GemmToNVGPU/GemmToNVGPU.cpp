@@ -69,25 +69,7 @@ FailureOr<int64_t> mlir::gemm::buildGemmKernel(OpBuilder &b,
                                                gpu::GPUFuncOp kernel,
                                                MatmulOp op, ConfigAttr config,
                                                const TargetInfo &target) {
-  KernelContext ctx;
-  ctx.op = op;
-  ctx.config = config;
-  ctx.target = &target;
-  Block &entry = kernel.getBody().front();
-  ctx.a = entry.getArgument(0);
-  ctx.b = entry.getArgument(1);
-  ctx.c = entry.getArgument(2);
-  for (unsigned i = 3; i < entry.getNumArguments(); ++i)
-    ctx.extras.push_back(entry.getArgument(i));
-  ctx.accType = op.getAccType();
-  ctx.operandKind = *getOperandKind(op.getAElementType(), config.getKind());
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(&entry);
-  FailureOr<int64_t> smem = buildMainLoop(b, ctx);
-  if (failed(smem))
-    return failure();
-  gpu::ReturnOp::create(b, op.getLoc());
-  return smem;
+  return buildKernelBody(b, kernel, op, config, target, buildMainLoop);
 }
 
 //===----------------------------------------------------------------------===//

@@ -41,6 +41,31 @@ static std::pair<Value, Value> rasterize(IndexMath &m, Value bid, Value tilesM,
                                : std::make_pair(mnr, maj);
 }
 
+FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
+    OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op, ConfigAttr config,
+    const TargetInfo &target,
+    function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)> mainLoop) {
+  KernelContext ctx;
+  ctx.op = op;
+  ctx.config = config;
+  ctx.target = &target;
+  Block &entry = kernel.getBody().front();
+  ctx.a = entry.getArgument(0);
+  ctx.b = entry.getArgument(1);
+  ctx.c = entry.getArgument(2);
+  for (unsigned i = 3; i < entry.getNumArguments(); ++i)
+    ctx.extras.push_back(entry.getArgument(i));
+  ctx.accType = op.getAccType();
+  ctx.operandKind = *getOperandKind(op.getAElementType(), config.getKind());
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&entry);
+  FailureOr<int64_t> smem = mainLoop(b, ctx);
+  if (failed(smem))
+    return failure();
+  gpu::ReturnOp::create(b, op.getLoc());
+  return smem;
+}
+
 int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
                                        int64_t padA, int64_t padB) {
   Location loc = ctx.op.getLoc();

@@ -158,6 +158,15 @@ std::unique_ptr<ComputeStep> createMmaSyncStep(KernelContext &ctx);
 std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
 std::unique_ptr<ComputeStep> createMfmaStep(KernelContext &ctx);
 
+/// Fills `kernel` (arguments: A, B, C, extras...) for `op`: a KernelContext
+/// over its arguments, then `mainLoop` (which returns the dynamic shared
+/// memory), then the return.
+FailureOr<int64_t>
+buildKernelBody(OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op,
+                ConfigAttr config, const TargetInfo &target,
+                function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)>
+                    mainLoop);
+
 /// Sets the thread, block and warp coordinates and the problem sizes in
 /// `ctx` and creates the staged shared tiles of A and B (`stages` buffers
 /// each, rows padded by padA / padB elements when the config's layout is
