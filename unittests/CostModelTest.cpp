@@ -70,6 +70,9 @@ TEST(CostModel, MonotoneInWorkAndPenalizesBadChoices) {
   TileConfig big = mma(256, 128, 64, 4, 4, 3);
   EXPECT_EQ(cost(big, p).blocksPerSM, 1);
   EXPECT_LT(cost(big, p).timeUs, cost(mma(256, 128, 64, 4, 4, 1), p).timeUs);
+  // 512 threads leave 128 registers per thread: 64x64 warp tiles spill.
+  EXPECT_GT(cost(mma(256, 256, 64, 4, 4, 2), p).timeUs,
+            4 * cost(base, p).timeUs);
   // A 16x16 tile re-reads the operands 8x more often than 128x128.
   EXPECT_LT(cost(base, p).timeUs, cost(mma(16, 16, 64, 1, 1, 3), p).timeUs);
   // Epilogues that read C cost more.
@@ -133,5 +136,5 @@ TEST(CostModel, ParametersByName) {
   EXPECT_TRUE(p.set("warp-half", 3.0));
   EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
   EXPECT_FALSE(p.set("no-such-parameter", 1.0));
-  EXPECT_EQ(ModelParams::names().size(), 9u);
+  EXPECT_EQ(ModelParams::names().size(), 14u);
 }

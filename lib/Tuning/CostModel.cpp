@@ -39,6 +39,11 @@ const Param params[] = {
     {"launch-us", &ModelParams::launchUs},
     {"block-overhead", &ModelParams::blockOverheadCycles},
     {"ktile-overhead", &ModelParams::kTileOverheadCycles},
+    {"spill-penalty", &ModelParams::spillPenalty},
+    {"parallel-half", &ModelParams::parallelHalf},
+    {"warp-copy-bytes", &ModelParams::warpCopyBytesPerClk},
+    {"element-copy-scale", &ModelParams::elementCopyScale},
+    {"overlap-power", &ModelParams::overlapPower},
 };
 } // namespace
 
@@ -80,7 +85,14 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   int64_t smem = estimateSharedMemory(c, elemBytes(opKind));
   int64_t regs = estimateRegisters(c, elemBytes(opKind), elemBytes(p.acc),
                                    target.warpSize);
-  regs = (regs + 7) / 8 * 8;
+  // ptxas honours the launch bound (.maxntid): at most regsPerSM / threads
+  // registers per thread; an estimate above that cap spills.
+  int64_t regCap = std::min<int64_t>(target.maxRegsPerThread,
+                                     target.regsPerSM / threads / 8 * 8);
+  double spill = regs > regCap ? 1.0 + mp.spillPenalty *
+                                           double(regs - regCap) / regCap
+                               : 1.0;
+  regs = std::min<int64_t>((regs + 7) / 8 * 8, regCap);
   int64_t bps = std::min<int64_t>(perf->maxBlocksPerSM,
                                   perf->maxWarpsPerSM / std::max<int64_t>(warps, 1));
   if (smem > 0)
@@ -116,8 +128,9 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   }
   double mma = 2.0 * c.bm * c.bn * c.bk / (peak * instrScale);
   auto eff = [&](int64_t n) {
-    return 1.0 / (1.0 + mp.warpHalf / double(n * warps) +
-                  mp.mmaHalf / instrsPerStep);
+    double w = double(n * warps);
+    return 1.0 / (1.0 + mp.warpHalf / w + mp.mmaHalf / instrsPerStep +
+                  mp.parallelHalf / (w * instrsPerStep));
   };
   double conflict = 1.0;
   if (c.smem == SmemKind::pad)
@@ -131,9 +144,21 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   double l2BytesPerClk = perf->l2BytesPerClkPerSM * mp.l2Scale;
   double l2Cycles = (rowsA + colsB) * c.bk * bytes / l2BytesPerClk;
   double latency = perf->memLatencyCycles * mp.latencyScale;
+  // Copy issue: one block's warps move its tiles at warpCopyBytesPerClk
+  // each; operands whose rows are not 16-byte aligned take element copies
+  // with 16 bytes per thread in flight per round trip.
+  double tileBytes = (rowsA + colsB) * c.bk * bytes;
+  double copyCycles = tileBytes / (warps * mp.warpCopyBytesPerClk);
+  int64_t contigA = p.transA ? p.m : p.k, contigB = p.transB ? p.k : p.n;
+  bool elementA = int64_t(contigA * bytes) % 16 != 0;
+  bool elementB = int64_t(contigB * bytes) % 16 != 0;
+  double elementBytes = (elementA ? rowsA : 0.0) * c.bk * bytes +
+                        (elementB ? colsB : 0.0) * c.bk * bytes;
+  double elementCycles = std::ceil(elementBytes / (threads * 16.0)) *
+                         latency * mp.elementCopyScale;
 
   auto kTile = [&](int64_t n, llvm::StringRef *bound) {
-    double compute = n * mma / eff(n);
+    double compute = n * mma / eff(n) * spill;
     double exposed = c.stages == 1 ? latency + mma / eff(n)
                                    : latency / double(c.stages - 1);
     double t = compute;
@@ -143,11 +168,20 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
       t = n * smemCycles, b = "smem";
     if (n * l2Cycles > t)
       t = n * l2Cycles, b = "l2";
+    if (copyCycles > t)
+      t = copyCycles, b = "copy";
+    if (elementCycles > t)
+      t = elementCycles, b = "element-copy";
     if (exposed > t)
       t = exposed, b = "latency";
     if (bound)
       *bound = b;
-    return t + mp.kTileOverheadCycles;
+    // Imperfect overlap: a p-norm of the limits instead of their maximum.
+    double sum = 0;
+    for (double x : {compute, n * smemCycles, n * l2Cycles, copyCycles,
+                     elementCycles, exposed})
+      sum += std::pow(x / t, mp.overlapPower);
+    return t * std::pow(sum, 1.0 / mp.overlapPower) + mp.kTileOverheadCycles;
   };
   // Epilogue per block: C stores (and loads), the region's arithmetic.
   double elems = double(c.bm) * c.bn;

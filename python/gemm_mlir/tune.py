@@ -55,7 +55,7 @@ TALL_SKINNY = [(16384, 64, 4096), (16384, 256, 1024), (8192, 128, 8192),
                (64, 16384, 4096)]
 RAGGED = [(4099, 4097, 4095), (1000, 1000, 1000), (2049, 2047, 2051),
           (777, 333, 1024), (3001, 1999, 5003)]
-VALIDATION_SHAPES = SQUARE + LLM + TALL_SKINNY + RAGGED
+VALIDATION_SHAPES = list(dict.fromkeys(SQUARE + LLM + TALL_SKINNY + RAGGED))
 # Fewer shapes for the other classes of the shipped database.
 DB_SHAPES = [(1024, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 4096),
              (8192, 8192, 8192), (16, 4096, 4096), (128, 11008, 4096),
@@ -108,10 +108,39 @@ def config_mlir(c):
             f"smem = {c['smem']}, raster = {c['raster']}, group = {c['group']}>")
 
 
+def skinny_grid(points, stages=(3, 4, 6), bks=(64, 128)):
+    """Small-M tiles (GEMV-like and LLM decode shapes): BM 16/32 on one warp
+    row, 32/64-wide warp tiles in N, BK 64/128, 3/4/6 stages."""
+    out = []
+    for p in points:
+        c = p["config"]
+        bm, bn, bk = c["block"]
+        if (c["kind"] != "simt" and c["smem"] == "swizzle" and bm in (16, 32)
+                and c["warps"][0] == 1 and bn // c["warps"][1] in (32, 64)
+                and bk in bks and c["stages"] in stages):
+            out.append(c)
+    return out
+
+
+def compact_grid(points):
+    """The region where the f16 sweep found the fast configs: 64x64, 64x32
+    and 32x64 warp tiles, BM, BN >= 64, BK = 64, 3 stages."""
+    out = []
+    for p in points:
+        c = p["config"]
+        bm, bn, bk = c["block"]
+        wt = (bm // c["warps"][0], bn // c["warps"][1])
+        if (c["kind"] != "simt" and c["smem"] == "swizzle" and bm >= 64 and bn >= 64
+                and wt in ((64, 64), (64, 32), (32, 64)) and bk == 64
+                and c["stages"] == 3):
+            out.append(c)
+    return out
+
+
 def broad_grid(points):
     """A broad sample of the lattice (filters gemm-tune-space's output):
-    the tensor-core points with the native instruction, swizzled tiles,
-    BM, BN in 32..256, BK 32/64, 2-4 stages, 2-8 warps; and a few points of
+    the tensor-core points with swizzled tiles, 32 or 64-wide warp tiles,
+    BK 32/64, 2-4 stages, 2-8 warps; and a few points of
     other kinds (plain/padded tiles, SIMT, 1 stage) to test the model's
     ranking of bad choices."""
     grid, odd = [], []
@@ -119,9 +148,10 @@ def broad_grid(points):
         c = p["config"]
         bm, bn, bk = c["block"]
         warps = c["warps"][0] * c["warps"][1]
-        good = (c["kind"] != "simt" and c["instr"][2] >= 16 and c["smem"] == "swizzle"
-                and bm >= 32 and bn >= 32 and bk in (32, 64) and 2 <= c["stages"] <= 4
-                and 2 <= warps <= 8)
+        wtm, wtn = bm // c["warps"][0], bn // c["warps"][1]
+        good = (c["kind"] != "simt" and c["smem"] == "swizzle"
+                and wtm in (32, 64) and wtn in (32, 64) and bk in (32, 64)
+                and 2 <= c["stages"] <= 4 and 2 <= warps <= 8)
         if good:
             grid.append(c)
         elif (bm, bn, bk) in ((128, 128, 64), (64, 64, 32)) and warps == 4 and (
@@ -140,6 +170,8 @@ def cmd_prepare(a):
         classes += [(c, VALIDATION_SHAPES, True) for c in VALIDATION_CLASSES]
     if a.suite in ("db", "all"):
         classes += [(c, DB_SHAPES, False) for c in DB_CLASSES]
+    if a.classes:
+        classes = [c for c in classes if class_key(c[0]) in a.classes.split(",")]
     plan = {"chip": a.chip, "classes": []}
     jobs = []
     for cls, shapes, grid in classes:
@@ -151,15 +183,31 @@ def cmd_prepare(a):
                 cands[key] = {"config": c, "why": set()}
             cands[key]["why"].add(why)
 
-        front = tune_space(tool, a.chip, cls, shapes, "frontier", a.top)
-        for prob in front["problems"]:
-            for i, p in enumerate(prob["points"]):
-                add(p["config"], "pick" if p["rank"] == 0 else "frontier")
+        if a.top >= 0:
+            front = tune_space(tool, a.chip, cls, shapes, "frontier", a.top, params=a.param)
+            for prob in front["problems"]:
+                for i, p in enumerate(prob["points"]):
+                    add(p["config"], "pick" if p["rank"] == 0 else "frontier")
+        if a.model_top:
+            # The model's fastest points over the whole lattice, per shape,
+            # under each parameter set given (--param-set).
+            for pset in [a.param] + [ps.split(",") for ps in a.param_set]:
+                lat = tune_space(tool, a.chip, cls, shapes, "lattice", a.model_top, params=pset)
+                for prob in lat["problems"]:
+                    for p in prob["points"]:
+                        add(p["config"], "pick" if p["rank"] == 0 else "model-top")
         for c in a.extra:
             add(json.loads(c), "extra")
-        if grid and a.grid:
-            lattice = tune_space(tool, a.chip, cls, [shapes[0]], "lattice")
-            for c in broad_grid(lattice["problems"][0]["points"]):
+        if a.extra_file:
+            for line in open(a.extra_file):
+                e = json.loads(line)
+                if e["class"] == class_key(cls):
+                    add(e["config"], e.get("why", "extra"))
+        if a.grid:
+            pts = tune_space(tool, a.chip, cls, [shapes[0]], "lattice")["problems"][0]["points"]
+            sample = (broad_grid(pts) + skinny_grid(pts) if grid else
+                      compact_grid(pts) + skinny_grid(pts, stages=(4,), bks=(128,)))
+            for c in sample:
                 add(c, "grid")
         key = class_key(cls)
         entries = []
@@ -369,17 +417,23 @@ def cmd_measure(a):
                                        "cublas_tflops": round(cub, 1) if cub == cub else None})
             del a_, b_, a_mk, b_kn, acc, ref
             torch.cuda.empty_cache()
-    meta = {"gpu": gpu, "torch": torch.__version__, "date": time.strftime("%Y-%m-%d"),
-            "chip": plan["chip"], "seconds": time.time() - t_start}
-    json.dump({"meta": meta, "ptxas": ptxas, "rows": rows},
-              open(os.path.join(a.results, "measurements.json"), "w"), indent=0)
-    db = {"schema": "gemm-mlir-tuning-db", "version": 1,
-          "device": gpu, "date": meta["date"],
-          "generator": "python/gemm_mlir/tune.py measure", "entries": db_entries}
-    json.dump(db, open(os.path.join(a.results, "tuning-db.json"), "w"), indent=1)
+        # Written after every class: a run cut short keeps what it measured.
+        write_results(a.results, gpu, plan["chip"], t_start, ptxas, rows, db_entries)
     bad = sum(1 for r in rows if r["status"] not in ("ok",))
     say(f"{len(rows)} measurements, {bad} not ok, {len(db_entries)} database entries, "
         f"{time.time() - t_start:.0f}s")
+
+
+def write_results(results, gpu, chip, t_start, ptxas, rows, db_entries):
+    import torch
+    meta = {"gpu": gpu, "torch": torch.__version__, "date": time.strftime("%Y-%m-%d"),
+            "chip": chip, "seconds": time.time() - t_start}
+    json.dump({"meta": meta, "ptxas": ptxas, "rows": rows},
+              open(os.path.join(results, "measurements.json"), "w"), indent=0)
+    db = {"schema": "gemm-mlir-tuning-db", "version": 1,
+          "device": gpu, "date": meta["date"],
+          "generator": "python/gemm_mlir/tune.py measure", "entries": db_entries}
+    json.dump(db, open(os.path.join(results, "tuning-db.json"), "w"), indent=1)
 
 
 def best_acc(cls):
@@ -514,6 +568,81 @@ def cmd_report(a):
         open(a.markdown, "w").write("\n".join(md) + "\n")
 
 
+def model_scores(tool, chip, cls, by_shape, params):
+    """One gemm-tune-space call: the model's time for every measured config
+    on every shape; returns per shape (ratio of the model's choice among the
+    measured configs to the best, Spearman of predicted vs measured)."""
+    configs, index = [], {}
+    for rows in by_shape.values():
+        for r in rows:
+            key = config_mlir(r["config"])
+            if key not in index:
+                index[key] = len(configs)
+                configs.append(r["config"])
+    # Groups are keyed (run, m, n, k): timings are compared within a run.
+    shapes = sorted({key[1:] for key in by_shape})
+    ev = tune_space(tool, chip, cls, shapes, "eval", params=params, configs=configs)
+    problems = dict(zip(shapes, ev["problems"]))
+    out = []
+    for key, rows in by_shape.items():
+        pred = [p["cost"]["time_us"] for p in problems[key[1:]]["points"]]
+        p = [pred[index[config_mlir(r["config"])]] for r in rows]
+        m = [r["ms"] for r in rows]
+        choice = min(range(len(rows)), key=lambda i: p[i])
+        out.append((min(m) / m[choice], spearman(p, m)))
+    return out
+
+
+def cmd_calibrate(a):
+    """Coordinate search over the model's calibration constants: maximizes the
+    fraction of shapes where the model's choice among the measured configs is
+    within 0.9 of the best, then the median ratio and the mean Spearman."""
+    tool = os.path.join(a.build, "bin", "gemm-tune-space")
+    by_shape = {}
+    for run, path in enumerate(a.measurements):
+        for r in json.load(open(path))["rows"]:
+            if r["class"] == a.cls and r["status"] == "ok" and r["config"]:
+                by_shape.setdefault((run, r["m"], r["n"], r["k"]), []).append(r)
+    classes = {class_key(c): c for c in VALIDATION_CLASSES + DB_CLASSES}
+    cls = classes[a.cls]
+    params = dict(p.split("=") for p in a.param)
+    params = {k: float(v) for k, v in params.items()}
+    space = {"warp-half": [0.5, 1, 2, 4, 6, 8, 12, 16], "mma-half": [0, 1, 2, 4, 8, 16, 24, 32],
+             "l2-scale": [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2], "latency-scale": [0.5, 0.75, 1, 1.5, 2, 3],
+             "ktile-overhead": [0, 50, 100, 200, 400, 800],
+             "block-overhead": [0, 1000, 2000, 4000, 8000],
+             "plain-conflict": [2, 4, 8], "pad-conflict": [1.0, 1.1, 1.3, 1.6],
+             "parallel-half": [0, 8, 16, 32, 64, 128, 256],
+             "warp-copy-bytes": [1, 2, 4, 8, 16, 32],
+             "element-copy-scale": [0.25, 0.5, 1, 2, 3, 4, 6],
+             "spill-penalty": [2, 4, 8, 16, 32],
+             "overlap-power": [1.5, 2, 3, 4, 6, 10, 100]}
+
+    def score(ps):
+        res = model_scores(tool, a.chip, cls, by_shape, [f"{k}={v}" for k, v in ps.items()])
+        ratios = [r for r, _ in res]
+        rho = [x for _, x in res]
+        frac = sum(r >= 0.9 for r in ratios) / len(ratios)
+        return (frac + 0.3 * statistics.median(ratios) + 0.2 * statistics.mean(rho),
+                frac, statistics.median(ratios), statistics.mean(rho))
+
+    best = score(params)
+    print(f"start {params}: {best}", flush=True)
+    for round_ in range(a.rounds):
+        improved = False
+        for name, values in space.items():
+            for v in values:
+                trial = dict(params, **{name: v})
+                sc = score(trial)
+                if sc[0] > best[0] + 1e-9:
+                    best, params, improved = sc, trial, True
+                    print(f"round {round_} {name}={v}: score {sc[0]:.3f} frac {sc[1]:.2f} "
+                          f"median {sc[2]:.3f} rho {sc[3]:.3f}", flush=True)
+        if not improved:
+            break
+    print("best", json.dumps(params), best)
+
+
 def cmd_picks(a):
     """Configs (JSON, one per line) the model picks for a class's shapes:
     what a validation run must measure."""
@@ -539,7 +668,16 @@ def main():
     q.add_argument("--build", default=os.path.join(root, "build"))
     q.add_argument("--chip", default="sm_90")
     q.add_argument("--suite", default="all", choices=["validation", "db", "all"])
-    q.add_argument("--top", type=int, default=6, help="frontier points per shape")
+    q.add_argument("--top", type=int, default=6,
+                   help="frontier points per shape (0: all, -1: none)")
+    q.add_argument("--model-top", type=int, default=0,
+                   help="the model's fastest lattice points per shape")
+    q.add_argument("--param", action="append", default=[], help="model parameter NAME=VALUE")
+    q.add_argument("--param-set", action="append", default=[],
+                   help="another parameter set for --model-top (NAME=VALUE,...)")
+    q.add_argument("--extra-file", default="",
+                   help="JSON lines {class, config, why} to add")
+    q.add_argument("--classes", default="", help="only these class keys (comma-separated)")
     q.add_argument("--grid", action="store_true", help="add a broad lattice sample")
     q.add_argument("--extra", action="append", default=[], help="a JSON config to add")
     q.add_argument("--jobs", type=int, default=2)
@@ -555,6 +693,13 @@ def main():
     r.add_argument("--only", default="")
     r.add_argument("--json", default="")
     r.add_argument("--markdown", default="")
+    c = sub.add_parser("calibrate")
+    c.add_argument("measurements", nargs="+")
+    c.add_argument("--cls", default="f16_tn_none")
+    c.add_argument("--build", default=os.path.join(root, "build"))
+    c.add_argument("--chip", default="sm_90")
+    c.add_argument("--param", action="append", default=[])
+    c.add_argument("--rounds", type=int, default=3)
     k = sub.add_parser("picks")
     k.add_argument("cls")
     k.add_argument("--build", default=os.path.join(root, "build"))
@@ -562,7 +707,7 @@ def main():
     k.add_argument("--param", action="append", default=[])
     a = p.parse_args()
     {"prepare": cmd_prepare, "measure": cmd_measure, "report": cmd_report,
-     "picks": cmd_picks}[a.cmd](a)
+     "calibrate": cmd_calibrate, "picks": cmd_picks}[a.cmd](a)
 
 
 if __name__ == "__main__":

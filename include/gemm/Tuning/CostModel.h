@@ -27,10 +27,22 @@ namespace mlir::gemm {
 /// Calibration constants (fitted against H200 measurements, docs/tuning.md).
 struct ModelParams {
   /// Issue efficiency = 1 / (1 + warpHalf / residentWarps + mmaHalf /
-  /// instructionsPerWarpStep): warps and independent instructions that hide
+  /// instructionsPerWarpStep + parallelHalf / (residentWarps x
+  /// instructionsPerWarpStep)): warps and independent instructions that hide
   /// the latency of address arithmetic and of the matrix pipe.
   double warpHalf = 6.0;
   double mmaHalf = 4.0;
+  /// A third term, parallelHalf / (residentWarps x instructionsPerWarpStep):
+  /// warps and instructions per warp substitute for each other.
+  double parallelHalf = 0.0;
+  /// cp.async bytes one warp moves per clock (the per-block copy throughput
+  /// is warps x this: one warp cannot keep a large tile in flight).
+  double warpCopyBytesPerClk = 8.0;
+  /// Operands whose rows are not 16-byte aligned (K * bytes % 16 != 0 for a
+  /// K-contiguous operand) take the synchronous element-copy path: a thread
+  /// keeps 16 bytes in flight per memory round trip; the round trip is
+  /// elementCopyScale x the memory latency.
+  double elementCopyScale = 2.0;
   /// Multiplies the table's L2 -> SM bandwidth.
   double l2Scale = 1.0;
   /// Multiplies the table's memory latency.
@@ -44,9 +56,18 @@ struct ModelParams {
   /// Cycles per block spent outside the k-loop (set-up, prologue issue,
   /// epilogue address math).
   double blockOverheadCycles = 2000.0;
+  /// How the per-k-tile limits combine: T = (sum of t_i^p)^(1/p) over the
+  /// compute, shared, L2, copy, element-copy and exposed-latency times; a
+  /// large p is the plain maximum (perfect overlap), p = 1 the sum.
+  double overlapPower = 4.0;
   /// Cycles per k-tile and block that no other work hides: the barrier, the
   /// cp.async wait and the copy issue (barriers per FLOP ~ 1/BK).
   double kTileOverheadCycles = 100.0;
+  /// Slow-down per unit of register overflow: ptxas caps a kernel of T
+  /// threads at regsPerSM / T registers (the launch bound), and spills what
+  /// the estimate puts above the cap; the k-loop time is multiplied by
+  /// 1 + spillPenalty x (estimate - cap) / cap.
+  double spillPenalty = 16.0;
 
   /// Sets a parameter by name; false if the name is unknown.
   bool set(llvm::StringRef name, double value);
@@ -72,7 +93,7 @@ struct Cost {
   int64_t tiles = 0;
   int64_t blocksPerSM = 0;
   int64_t rounds = 0;         ///< rounds of resident blocks on the busiest SM
-  llvm::StringRef bound;      ///< "mma", "smem", "l2", "latency" or "dram"
+  llvm::StringRef bound;      ///< mma, smem, l2, copy, element-copy, latency, dram
 };
 
 /// Predicts `config` on `problem` on `target`. `config` must be legal
