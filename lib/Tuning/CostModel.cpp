@@ -18,6 +18,7 @@
 #include <cmath>
 #include <array>
 #include <numeric>
+#include <tuple>
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::gemm;
@@ -159,8 +160,11 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
 
   auto kTile = [&](int64_t n, llvm::StringRef *bound) {
     double compute = n * mma / eff(n) * spill;
-    double exposed = c.stages == 1 ? latency + mma / eff(n)
-                                   : latency / double(c.stages - 1);
+    // A k-tile's data arrives latency + issue time after its copies start,
+    // stages - 1 k-tiles ahead (one stage: nothing overlaps in the block).
+    double fetch = latency + copyCycles;
+    double exposed = c.stages == 1 ? fetch + mma / eff(n)
+                                   : fetch / double(c.stages - 1);
     double t = compute;
     llvm::StringRef b = "mma";
     // (The fixed per-k-tile cost adds to whichever resource bounds it.)
@@ -237,10 +241,16 @@ std::vector<RankedConfig> mlir::gemm::rankLattice(const GemmProblem &problem,
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [&](const RankedConfig &a, const RankedConfig &b) {
-                     if (a.cost.timeUs != b.cost.timeUs)
-                       return a.cost.timeUs < b.cost.timeUs;
-                     return estimateSharedMemory(a.config, 1) <
-                            estimateSharedMemory(b.config, 1);
+                     // Ties: the frontier's other axes (so that the first
+                     // point is never dominated), then less shared memory.
+                     auto key = [](const RankedConfig &r) {
+                       return std::make_tuple(
+                           r.cost.timeUs, r.cost.globalBytesPerFlop,
+                           r.cost.sharedBytesPerFlop, -r.cost.occupancy,
+                           -r.cost.pipelineCover,
+                           estimateSharedMemory(r.config, 1));
+                     };
+                     return key(a) < key(b);
                    });
   return ranked;
 }

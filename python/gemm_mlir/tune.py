@@ -71,6 +71,21 @@ DB_CLASSES = [("f16", "nn", "none", "f16", "none"),
               ("i8", "tn", "none", "i8", "none")]
 
 
+def parse_config(text):
+    """The JSON form of a printed #gemm.config (as the manifest records it;
+    printed defaults are elided: stages 2, smem swizzle, raster row, group 1)."""
+    import re
+    c = {"stages": 2, "smem": "swizzle", "raster": "row", "group": 1}
+    for key, value in re.findall(r"(\w+) = (\[[^\]]*\]|\w+)", text):
+        if value.startswith("["):
+            c[key] = [int(x) for x in value[1:-1].split(",")]
+        elif value.isdigit():
+            c[key] = int(value)
+        else:
+            c[key] = value
+    return c
+
+
 def shape_str(s):
     return "x".join(str(d) for d in s)
 
@@ -408,6 +423,9 @@ def cmd_measure(a):
             if best:
                 say(f"BEST {cls['key']} {shape_str(shape)}: {best['tflops']:.1f} TF/s "
                     f"(cuBLAS {cub:.1f}) {best['config_str']}")
+                if not best["config"]:
+                    # The lowering's default won: record what it is.
+                    best = dict(best, config=parse_config(kernels[best["name"]].entry["config"]))
                 if best["config"]:
                     db_entries.append({"arch": plan["chip"], "dtype": cls["tune_dtype"],
                                        "acc": best_acc(cls), "layout": cls["layout"],
@@ -643,6 +661,31 @@ def cmd_calibrate(a):
     print("best", json.dumps(params), best)
 
 
+def cmd_merge(a):
+    """Merges tuning databases: per (arch, dtype, acc, layout, epilogue,
+    shape) the entry with the highest measured TFLOP/s."""
+    best = {}
+    meta = {}
+    for path in a.dbs:
+        db = json.load(open(path))
+        meta = {k: v for k, v in db.items() if k != "entries"}
+        for e in db["entries"]:
+            key = (e["arch"], e["dtype"], e["acc"], e["layout"], e["epilogue"],
+                   e["m"], e["n"], e["k"])
+            if key not in best or e.get("tflops", 0) > best[key].get("tflops", 0):
+                best[key] = e
+    meta["generator"] = "python/gemm_mlir/tune.py merge " + " ".join(
+        os.path.basename(p) for p in a.dbs)
+    meta["entries"] = [best[k] for k in sorted(best)]
+    with open(a.out, "w") as f:
+        f.write("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}"
+                                    for k, v in meta.items() if k != "entries"))
+        f.write(',\n "entries": [\n')
+        f.write(",\n".join("  " + json.dumps(e) for e in meta["entries"]))
+        f.write("\n ]\n}\n")
+    print(f"{len(best)} entries -> {a.out}")
+
+
 def cmd_picks(a):
     """Configs (JSON, one per line) the model picks for a class's shapes:
     what a validation run must measure."""
@@ -700,6 +743,9 @@ def main():
     c.add_argument("--chip", default="sm_90")
     c.add_argument("--param", action="append", default=[])
     c.add_argument("--rounds", type=int, default=3)
+    g = sub.add_parser("merge")
+    g.add_argument("dbs", nargs="+")
+    g.add_argument("--out", required=True)
     k = sub.add_parser("picks")
     k.add_argument("cls")
     k.add_argument("--build", default=os.path.join(root, "build"))
@@ -707,7 +753,7 @@ def main():
     k.add_argument("--param", action="append", default=[])
     a = p.parse_args()
     {"prepare": cmd_prepare, "measure": cmd_measure, "report": cmd_report,
-     "calibrate": cmd_calibrate, "picks": cmd_picks}[a.cmd](a)
+     "calibrate": cmd_calibrate, "picks": cmd_picks, "merge": cmd_merge}[a.cmd](a)
 
 
 if __name__ == "__main__":

@@ -30,11 +30,11 @@ struct ModelParams {
   /// instructionsPerWarpStep + parallelHalf / (residentWarps x
   /// instructionsPerWarpStep)): warps and independent instructions that hide
   /// the latency of address arithmetic and of the matrix pipe.
-  double warpHalf = 6.0;
-  double mmaHalf = 4.0;
+  double warpHalf = 2.0;
+  double mmaHalf = 1.0;
   /// A third term, parallelHalf / (residentWarps x instructionsPerWarpStep):
   /// warps and instructions per warp substitute for each other.
-  double parallelHalf = 0.0;
+  double parallelHalf = 16.0;
   /// cp.async bytes one warp moves per clock (the per-block copy throughput
   /// is warps x this: one warp cannot keep a large tile in flight).
   double warpCopyBytesPerClk = 8.0;
@@ -42,7 +42,7 @@ struct ModelParams {
   /// K-contiguous operand) take the synchronous element-copy path: a thread
   /// keeps 16 bytes in flight per memory round trip; the round trip is
   /// elementCopyScale x the memory latency.
-  double elementCopyScale = 2.0;
+  double elementCopyScale = 0.25;
   /// Multiplies the table's L2 -> SM bandwidth.
   double l2Scale = 1.0;
   /// Multiplies the table's memory latency.
@@ -50,24 +50,24 @@ struct ModelParams {
   /// Shared-memory bank conflicts of `plain` tiles with 128-byte rows (an
   /// ldmatrix phase serializes up to 8 ways) and of `pad` tiles.
   double plainConflict = 8.0;
-  double padConflict = 1.1;
+  double padConflict = 1.6;
   /// Fixed cost of a launch, microseconds.
   double launchUs = 4.0;
   /// Cycles per block spent outside the k-loop (set-up, prologue issue,
   /// epilogue address math).
-  double blockOverheadCycles = 2000.0;
+  double blockOverheadCycles = 4000.0;
   /// How the per-k-tile limits combine: T = (sum of t_i^p)^(1/p) over the
   /// compute, shared, L2, copy, element-copy and exposed-latency times; a
   /// large p is the plain maximum (perfect overlap), p = 1 the sum.
-  double overlapPower = 4.0;
+  double overlapPower = 100.0;
   /// Cycles per k-tile and block that no other work hides: the barrier, the
   /// cp.async wait and the copy issue (barriers per FLOP ~ 1/BK).
-  double kTileOverheadCycles = 100.0;
+  double kTileOverheadCycles = 400.0;
   /// Slow-down per unit of register overflow: ptxas caps a kernel of T
   /// threads at regsPerSM / T registers (the launch bound), and spills what
   /// the estimate puts above the cap; the k-loop time is multiplied by
   /// 1 + spillPenalty x (estimate - cap) / cap.
-  double spillPenalty = 16.0;
+  double spillPenalty = 2.0;
 
   /// Sets a parameter by name; false if the name is unknown.
   bool set(llvm::StringRef name, double value);
@@ -110,7 +110,8 @@ struct RankedConfig {
 };
 
 /// The lattice of `problem` on `target`, costed and sorted by predicted time
-/// (ties: less shared memory first, then the enumeration order).
+/// (ties: the other frontier axes, then less shared memory, then the
+/// enumeration order).
 std::vector<RankedConfig> rankLattice(const GemmProblem &problem,
                                       const TargetInfo &target,
                                       const ModelParams &params = {});
