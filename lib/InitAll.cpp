@@ -3,6 +3,7 @@
 #include "gemm/InitAll.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "gemm/Dialect/Gemm/Transforms/Passes.h"
 #include "gemm/Pipelines/Pipelines.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -11,6 +12,7 @@ void mlir::gemm::registerAllGemmDialects(DialectRegistry &registry) {
 }
 
 void mlir::gemm::registerAllGemmPasses() {
+  registerGemmTransformsPasses();
   registerGemmConversionPasses();
   registerGemmPipelines();
 }

@@ -22,7 +22,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.gemm_tools_dir, config.llvm_tools_dir]
-tools = ["gemm-opt", "gemm-lds-model", "GemmUnitTests", "llvm-objdump", "llvm-readelf", "not", "count"]
+tools = ["gemm-opt", "gemm-lds-model", "gemm-tune-space", "GemmUnitTests", "llvm-objdump", "llvm-readelf", "not", "count"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # ptxas (CUDA) assembles emitted PTX when present: tests of registers/spills

@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - gemm-mlir pass pipelines ---------------------------===//
 //
-// gemm-to-ptx / gemm-to-cubin: convert-gemm-to-nvgpu, cleanup, then the
+// gemm-to-ptx / gemm-to-cubin: optionally gemm-select-config (cost model /
+// tuning database), convert-gemm-to-nvgpu, cleanup, then the
 // upstream GPU-to-NVVM pipeline ending in gpu-module-to-binary, and
 // optionally gemm-write-artifacts. gemm-to-amdgcn / gemm-to-hsaco: the same
 // with convert-gemm-to-amdgpu and the GPU-to-ROCDL steps.
@@ -10,6 +11,7 @@
 #include "gemm/Pipelines/Pipelines.h"
 #include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
 #include "gemm/Conversion/Passes.h"
+#include "gemm/Dialect/Gemm/Transforms/Passes.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -81,6 +83,15 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
       *lookupTarget(options.chip),
       options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
                          : std::nullopt);
+  // Configs: the per-type defaults of the lowering unless asked for the
+  // model / database (docs/tuning.md says why the defaults stay the default).
+  if (options.selectConfig || !options.tuningDb.empty()) {
+    GemmSelectConfigOptions select;
+    select.target = options.chip;
+    select.tuningDb = options.tuningDb;
+    select.allowTf32 = options.allowTf32;
+    pm.addPass(createGemmSelectConfig(select));
+  }
   ConvertGemmToNVGPUOptions lower;
   lower.chip = options.chip;
   lower.ptxVersion = *ptx;

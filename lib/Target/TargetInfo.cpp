@@ -246,3 +246,62 @@ mlir::gemm::choosePtxVersion(const TargetInfo &target,
     return std::nullopt;
   return *requested;
 }
+
+//===----------------------------------------------------------------------===//
+// Throughput facts (cost model)
+//===----------------------------------------------------------------------===//
+
+namespace {
+// name, clock GHz, DRAM GB/s, L2 B/clk/SM, smem B/clk/SM, memory latency,
+// warps/SM, blocks/SM, f16 matrix FLOP/clk/SM, f32 FMA FLOP/clk/SM, f64
+// matrix ratio, f64 FMA ratio. NVIDIA: A100 (sm_80), A40 (sm_86), L40S
+// (sm_89); sm_90: the H200, whose f16 mma.sync roof was measured at
+// 643 TFLOP/s (2460 FLOP/clk/SM at 1.98 GHz). AMD: MI250X (one GCD), MI300X,
+// MI355X; f16 rates are the dense MFMA rates of the data sheets.
+const TargetPerf perfTable[] = {
+    {"sm_80", 1.41, 2039, 48, 128, 600, 64, 32, 2048, 256, 1.0 / 16, 0.5},
+    {"sm_86", 1.74, 696, 32, 128, 600, 48, 16, 1024, 256, 1.0 / 64, 1.0 / 64},
+    {"sm_89", 2.52, 864, 32, 128, 600, 48, 24, 1024, 256, 1.0 / 64, 1.0 / 64},
+    {"sm_90", 1.98, 4800, 40, 128, 800, 64, 32, 2460, 256, 1.0 / 8, 0.5},
+    {"sm_90a", 1.98, 4800, 40, 128, 800, 64, 32, 2460, 256, 1.0 / 8, 0.5},
+    {"gfx90a", 1.70, 1638, 64, 128, 700, 32, 32, 1024, 256, 1.0 / 4, 1.0},
+    {"gfx942", 2.10, 5300, 64, 128, 700, 32, 32, 2048, 256, 1.0 / 8, 1.0},
+    {"gfx950", 2.40, 8000, 64, 160, 700, 32, 32, 4096, 256, 1.0 / 32, 1.0},
+};
+} // namespace
+
+const TargetPerf *mlir::gemm::lookupTargetPerf(llvm::StringRef chip) {
+  for (const TargetPerf &p : perfTable)
+    if (p.name == chip)
+      return &p;
+  return nullptr;
+}
+
+double mlir::gemm::peakFlopsPerClkPerSM(const TargetPerf &perf,
+                                        InstrKind kind, ElemKind operand) {
+  if (kind == InstrKind::simt) {
+    switch (operand) {
+    case E::f64:
+      return perf.simtF32FlopsPerClkPerSM * perf.simtF64Ratio;
+    case E::i8:
+      // DP4A: four byte products per lane and instruction, at half rate.
+      return perf.simtF32FlopsPerClkPerSM * 2;
+    default:
+      return perf.simtF32FlopsPerClkPerSM;
+    }
+  }
+  double f16 = perf.matrixF16FlopsPerClkPerSM;
+  switch (operand) {
+  case E::tf32:
+  case E::f32:
+    return f16 / 2;
+  case E::f64:
+    return f16 * perf.matrixF64Ratio;
+  case E::i8:
+  case E::f8E4M3FN:
+  case E::f8E5M2:
+    return f16 * 2;
+  default:
+    return f16;
+  }
+}

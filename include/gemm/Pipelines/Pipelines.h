@@ -26,6 +26,17 @@ struct GemmToNVVMPipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> selectConfig{
+      *this, "select-config",
+      llvm::cl::desc("Run gemm-select-config first: ops without a config get "
+                     "the cost model's pick (or the tuning database's entry) "
+                     "instead of the per-type default"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> tuningDb{
+      *this, "tuning-db",
+      llvm::cl::desc("Tuning database (JSON) for gemm-select-config; implies "
+                     "select-config"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice, ptxas); default: $CUDA_ROOT, "

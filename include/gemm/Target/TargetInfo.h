@@ -95,6 +95,31 @@ std::string checkNVIDIATarget(llvm::StringRef chip, unsigned ptxVersion);
 std::optional<unsigned> choosePtxVersion(const TargetInfo &target,
                                          std::optional<unsigned> requested);
 
+/// Throughput and latency facts of a chip, for the cost model: nominal values
+/// from the vendors' data sheets for a representative part, and for the
+/// Hopper entries the rates measured on an H200 (design.md section 6).
+struct TargetPerf {
+  llvm::StringRef name;           ///< chip, as in TargetInfo::name
+  double clockGHz;                ///< sustained SM clock
+  double dramGBps;                ///< DRAM bandwidth
+  double l2BytesPerClkPerSM;      ///< L2 -> SM bandwidth per SM
+  double smemBytesPerClkPerSM;    ///< shared-memory bandwidth per SM
+  unsigned memLatencyCycles;      ///< global load latency (L2 hit / miss mix)
+  unsigned maxWarpsPerSM;         ///< resident warps (wavefronts) per SM / CU
+  unsigned maxBlocksPerSM;        ///< resident blocks per SM / CU
+  double matrixF16FlopsPerClkPerSM; ///< dense f16 matrix instructions
+  double simtF32FlopsPerClkPerSM;   ///< FMA on the vector units
+  double matrixF64Ratio;          ///< f64 matrix rate / f16 matrix rate
+  double simtF64Ratio;            ///< f64 FMA rate / f32 FMA rate
+};
+
+/// The perf entry of `chip`; null if unknown.
+const TargetPerf *lookupTargetPerf(llvm::StringRef chip);
+
+/// Peak FLOP per clock per SM of `kind` on `operand` elements.
+double peakFlopsPerClkPerSM(const TargetPerf &perf, InstrKind kind,
+                            ElemKind operand);
+
 } // namespace mlir::gemm
 
 #endif // GEMM_TARGET_TARGETINFO_H

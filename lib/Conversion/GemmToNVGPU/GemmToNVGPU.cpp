@@ -45,6 +45,20 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
            << " is not lowered by convert-gemm-to-nvgpu; use split_k = 1";
   if (failed(op.verifyConfigForTarget(config, target)))
     return failure();
+  if (config.getKind() == Kind::mma_sync) {
+    // The kernel builder implements one mma.sync shape per operand type (its
+    // fragment maps); the table lists more (m16n8k8 f16, m8n8k16 s8, ...).
+    ElemKind operand = *getOperandKind(op.getAElementType(), Kind::mma_sync);
+    std::array<unsigned, 3> want = *mmaSyncShape(operand);
+    ArrayRef<int64_t> s = config.getInstr();
+    if (s[0] != want[0] || s[1] != want[1] || s[2] != want[2])
+      return op.emitOpError("mma_sync shape ")
+             << s[0] << "x" << s[1] << "x" << s[2] << " for "
+             << stringifyElemKind(operand)
+             << " operands is not lowered by convert-gemm-to-nvgpu (it "
+                "lowers "
+             << want[0] << "x" << want[1] << "x" << want[2] << ")";
+  }
   unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   if (config.getSmem() == SmemLayout::swizzle) {
     // Swizzled tiles need whole 16-byte chunks per stored row.

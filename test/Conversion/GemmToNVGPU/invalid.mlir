@@ -61,3 +61,23 @@ func.func @simt_warp(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = simt, block = [64, 64, 8], warps = [2, 2], instr = [8, 8, 1]>}
   return
 }
+
+// -----
+
+// m8n8k16 s8 is in the chip table, but the kernel builder's fragment maps
+// implement m16n8k32 only.
+func.func @i8_m8n8k16(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{mma_sync shape 8x8x16 for i8 operands is not lowered by convert-gemm-to-nvgpu (it lowers 16x8x32)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [32, 32, 128], warps = [2, 2], instr = [8, 8, 16]>}
+  return
+}
+
+// -----
+
+func.func @f16_m16n8k8(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{mma_sync shape 16x8x8 for f16 operands is not lowered by convert-gemm-to-nvgpu (it lowers 16x8x16)}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 8]>}
+  return
+}

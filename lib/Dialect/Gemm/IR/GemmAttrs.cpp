@@ -98,37 +98,70 @@ TargetAttr mlir::gemm::lookupTargetAttr(Operation *op) {
 // Resource estimates
 //===----------------------------------------------------------------------===//
 
+TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
+  TileConfig t;
+  t.kind = toInstrKind(config.getKind());
+  t.bm = config.getBM();
+  t.bn = config.getBN();
+  t.bk = config.getBK();
+  t.wm = config.getWarps()[0];
+  t.wn = config.getWarps()[1];
+  t.im = config.getInstr()[0];
+  t.in = config.getInstr()[1];
+  t.ik = config.getInstr()[2];
+  t.stages = config.getStages();
+  switch (config.getSmem()) {
+  case SmemLayout::plain:
+    t.smem = SmemKind::plain;
+    break;
+  case SmemLayout::pad:
+    t.smem = SmemKind::pad;
+    break;
+  case SmemLayout::swizzle:
+    t.smem = SmemKind::swizzle;
+    break;
+  }
+  t.rasterColumn = config.getRaster() == Raster::column;
+  t.group = config.getGroup();
+  t.splitK = config.getSplitK();
+  return t;
+}
+
+ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
+  Kind kind = Kind::simt;
+  switch (t.kind) {
+  case InstrKind::simt:
+    kind = Kind::simt;
+    break;
+  case InstrKind::mma_sync:
+    kind = Kind::mma_sync;
+    break;
+  case InstrKind::wgmma:
+    kind = Kind::wgmma;
+    break;
+  case InstrKind::mfma:
+    kind = Kind::mfma;
+    break;
+  }
+  SmemLayout smem = t.smem == SmemKind::plain ? SmemLayout::plain
+                    : t.smem == SmemKind::pad ? SmemLayout::pad
+                                              : SmemLayout::swizzle;
+  return ConfigAttr::get(ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn},
+                         {t.im, t.in, t.ik}, t.stages, smem,
+                         t.rasterColumn ? Raster::column : Raster::row,
+                         t.group, t.splitK);
+}
+
 int64_t mlir::gemm::estimateSharedMemory(ConfigAttr config,
                                          unsigned elemBytes) {
-  int64_t rowElems = config.getBK();
-  // Padding adds one 16-byte vector per K-row of each operand tile.
-  if (config.getSmem() == SmemLayout::pad)
-    rowElems += 16 / elemBytes;
-  int64_t perStage = (config.getBM() + config.getBN()) * rowElems * elemBytes;
-  return perStage * config.getStages();
+  return estimateSharedMemory(toTileConfig(config), elemBytes);
 }
 
 int64_t mlir::gemm::estimateRegisters(ConfigAttr config,
                                       unsigned operandBytes, unsigned accBytes,
                                       unsigned warpSize) {
-  int64_t wm = config.getWarpTileM(), wn = config.getWarpTileN();
-  int64_t k = config.getInstr()[2];
-  auto words = [](int64_t elems, unsigned bytes) {
-    return (elems * bytes + 3) / 4;
-  };
-  // A wgmma warp tile is shared by the 4 warps of its warpgroup.
-  int64_t lanes = warpSize * (config.getKind() == Kind::wgmma ? 4 : 1);
-  int64_t acc = words(wm * wn, accBytes) / lanes;
-  // Two register buffers of A and B fragments for one instruction-K step.
-  int64_t frags = 2 * words((wm + wn) * k, operandBytes) / lanes;
-  if (config.getKind() == Kind::simt) {
-    // SIMT: each thread holds TM x TN accumulators and TM + TN operands.
-    int64_t tm = config.getInstr()[0], tn = config.getInstr()[1];
-    acc = words(tm * tn, accBytes);
-    frags = 2 * words(tm + tn, std::max(operandBytes, 4u));
-  }
-  constexpr int64_t addressing = 40;
-  return acc + frags + addressing;
+  return estimateRegisters(toTileConfig(config), operandBytes, accBytes,
+                           warpSize);
 }
 
 //===----------------------------------------------------------------------===//

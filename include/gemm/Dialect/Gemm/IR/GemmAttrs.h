@@ -9,6 +9,7 @@
 #define GEMM_DIALECT_GEMM_IR_GEMMATTRS_H
 
 #include "gemm/Target/TargetInfo.h"
+#include "gemm/Target/TileConfig.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -52,12 +53,17 @@ inline constexpr llvm::StringLiteral kTargetAttrName = "gemm.target";
 /// (written by the lowerings, read by gemm-write-artifacts).
 inline constexpr llvm::StringLiteral kKernelsAttrName = "gemm.kernels";
 
+/// The context-free form of `config` (gemm/Target/TileConfig.h).
+TileConfig toTileConfig(ConfigAttr config);
+/// The `#gemm.config` of a context-free config.
+ConfigAttr getConfigAttr(MLIRContext *ctx, const TileConfig &config);
+
 /// Estimated shared memory (bytes) one block of `config` uses for operands of
-/// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus padding.
+/// `elemBytes` bytes (forwards to the TileConfig estimate).
 int64_t estimateSharedMemory(ConfigAttr config, unsigned elemBytes);
 
-/// Estimated 32-bit registers per thread: accumulators plus two buffers of A
-/// and B fragments plus a fixed allowance for addressing.
+/// Estimated 32-bit registers per thread (forwards to the TileConfig
+/// estimate).
 int64_t estimateRegisters(ConfigAttr config, unsigned operandBytes,
                           unsigned accBytes, unsigned warpSize);
 

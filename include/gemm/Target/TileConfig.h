@@ -1,0 +1,61 @@
+//===- TileConfig.h - A GEMM config without an MLIRContext ------*- C++ -*-===//
+//
+// The implementation choices of one GEMM kernel (the parameters of
+// `#gemm.config`) as a plain struct, and the resource estimates (shared memory
+// per block, registers per thread) computed from it. The dialect's verifiers,
+// the lattice and the cost model all use these functions: there is one
+// implementation of each estimate.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TARGET_TILECONFIG_H
+#define GEMM_TARGET_TILECONFIG_H
+
+#include "gemm/Target/TargetInfo.h"
+#include <cstdint>
+#include <string>
+
+namespace mlir::gemm {
+
+/// Shared-memory tile layouts, mirroring `#gemm.config<smem = ...>`.
+enum class SmemKind { plain, pad, swizzle };
+
+/// One point of the config space: `#gemm.config` without a context.
+struct TileConfig {
+  InstrKind kind = InstrKind::simt;
+  int64_t bm = 0, bn = 0, bk = 0; ///< block tile
+  int64_t wm = 0, wn = 0;         ///< warp grid (warpgroups for wgmma)
+  int64_t im = 0, in = 0, ik = 0; ///< instruction / per-thread tile
+  int64_t stages = 2;
+  SmemKind smem = SmemKind::swizzle;
+  bool rasterColumn = false;
+  int64_t group = 1;
+  int64_t splitK = 1;
+
+  int64_t warpTileM() const { return bm / wm; }
+  int64_t warpTileN() const { return bn / wn; }
+  /// Warps per block (a wgmma warp grid counts warpgroups of 4 warps).
+  int64_t numWarps() const {
+    return wm * wn * (kind == InstrKind::wgmma ? 4 : 1);
+  }
+  bool operator==(const TileConfig &o) const;
+  bool operator!=(const TileConfig &o) const { return !(*this == o); }
+  /// The `#gemm.config<...>` spelling of this point.
+  std::string str() const;
+};
+
+llvm::StringRef stringifySmemKind(SmemKind kind);
+
+/// Estimated shared memory (bytes) one block of `config` uses for operands of
+/// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus one 16-byte vector
+/// per row when padded.
+int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
+
+/// Estimated 32-bit registers per thread: accumulators plus two buffers of A
+/// and B fragments plus a fixed allowance for addressing.
+int64_t estimateRegisters(const TileConfig &config, unsigned operandBytes,
+                          unsigned accBytes, unsigned warpSize);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_TARGET_TILECONFIG_H

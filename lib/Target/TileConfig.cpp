@@ -1,0 +1,84 @@
+//===- TileConfig.cpp - A GEMM config without an MLIRContext --------------===//
+//
+// Resource estimates of a config: the single implementation behind the
+// dialect's verifiers (through ConfigAttr), the lattice and the cost model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Target/TileConfig.h"
+#include <algorithm>
+
+using namespace mlir::gemm;
+
+bool TileConfig::operator==(const TileConfig &o) const {
+  return kind == o.kind && bm == o.bm && bn == o.bn && bk == o.bk &&
+         wm == o.wm && wn == o.wn && im == o.im && in == o.in && ik == o.ik &&
+         stages == o.stages && smem == o.smem &&
+         rasterColumn == o.rasterColumn && group == o.group &&
+         splitK == o.splitK;
+}
+
+std::string TileConfig::str() const {
+  auto list = [](int64_t a, int64_t b, int64_t c = -1) {
+    std::string s = "[" + std::to_string(a) + ", " + std::to_string(b);
+    if (c >= 0)
+      s += ", " + std::to_string(c);
+    return s + "]";
+  };
+  std::string s = "#gemm.config<kind = " + stringifyInstrKind(kind).str() +
+                  ", block = " + list(bm, bn, bk) +
+                  ", warps = " + list(wm, wn) +
+                  ", instr = " + list(im, in, ik) +
+                  ", stages = " + std::to_string(stages) +
+                  ", smem = " + stringifySmemKind(smem).str() +
+                  ", raster = " + (rasterColumn ? "column" : "row") +
+                  ", group = " + std::to_string(group);
+  if (splitK != 1)
+    s += ", split_k = " + std::to_string(splitK);
+  return s + ">";
+}
+
+llvm::StringRef mlir::gemm::stringifySmemKind(SmemKind kind) {
+  switch (kind) {
+  case SmemKind::plain:
+    return "plain";
+  case SmemKind::pad:
+    return "pad";
+  case SmemKind::swizzle:
+    return "swizzle";
+  }
+  return "unknown";
+}
+
+int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
+                                         unsigned elemBytes) {
+  int64_t rowElems = config.bk;
+  // Padding adds one 16-byte vector per K-row of each operand tile.
+  if (config.smem == SmemKind::pad)
+    rowElems += 16 / elemBytes;
+  int64_t perStage = (config.bm + config.bn) * rowElems * elemBytes;
+  return perStage * config.stages;
+}
+
+int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
+                                      unsigned operandBytes, unsigned accBytes,
+                                      unsigned warpSize) {
+  int64_t wm = config.warpTileM(), wn = config.warpTileN();
+  int64_t k = config.ik;
+  auto words = [](int64_t elems, unsigned bytes) {
+    return (elems * bytes + 3) / 4;
+  };
+  // A wgmma warp tile is shared by the 4 warps of its warpgroup.
+  int64_t lanes = warpSize * (config.kind == InstrKind::wgmma ? 4 : 1);
+  int64_t acc = words(wm * wn, accBytes) / lanes;
+  // Two register buffers of A and B fragments for one instruction-K step.
+  int64_t frags = 2 * words((wm + wn) * k, operandBytes) / lanes;
+  if (config.kind == InstrKind::simt) {
+    // SIMT: each thread holds TM x TN accumulators and TM + TN operands.
+    int64_t tm = config.im, tn = config.in;
+    acc = words(tm * tn, accBytes);
+    frags = 2 * words(tm + tn, std::max(operandBytes, 4u));
+  }
+  constexpr int64_t addressing = 40;
+  return acc + frags + addressing;
+}

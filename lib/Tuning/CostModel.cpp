@@ -1,0 +1,304 @@
+//===- CostModel.cpp - Analytical GEMM cost model -------------------------===//
+//
+// Time of one config on one problem, in SM cycles (docs/tuning.md has the
+// formulas with their derivation):
+//
+//   per k-tile, n blocks resident on an SM:
+//     T(n) = max(n * mma / eff(n), n * smem, n * l2, exposedLatency)
+//   per round of n resident blocks:
+//     R(n) = overhead + latency + kTiles * T(n) + n * epilogue
+//   busiest SM: ceil(tiles / SMs) blocks in rounds of blocksPerSM
+//   kernel: max(busiest SM, DRAM bytes / DRAM bandwidth) + launch
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Tuning/CostModel.h"
+#include "gemm/Tuning/Lattice.h"
+#include <algorithm>
+#include <cmath>
+#include <array>
+#include <numeric>
+#include <tuple>
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir::gemm;
+
+namespace {
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+struct Param {
+  llvm::StringRef name;
+  double ModelParams::*field;
+};
+const Param params[] = {
+    {"warp-half", &ModelParams::warpHalf},
+    {"mma-half", &ModelParams::mmaHalf},
+    {"l2-scale", &ModelParams::l2Scale},
+    {"latency-scale", &ModelParams::latencyScale},
+    {"plain-conflict", &ModelParams::plainConflict},
+    {"pad-conflict", &ModelParams::padConflict},
+    {"launch-us", &ModelParams::launchUs},
+    {"block-overhead", &ModelParams::blockOverheadCycles},
+    {"ktile-overhead", &ModelParams::kTileOverheadCycles},
+    {"spill-penalty", &ModelParams::spillPenalty},
+    {"parallel-half", &ModelParams::parallelHalf},
+    {"warp-copy-bytes", &ModelParams::warpCopyBytesPerClk},
+    {"element-copy-scale", &ModelParams::elementCopyScale},
+    {"overlap-power", &ModelParams::overlapPower},
+};
+} // namespace
+
+bool ModelParams::set(llvm::StringRef name, double value) {
+  for (const Param &p : params)
+    if (p.name == name) {
+      this->*p.field = value;
+      return true;
+    }
+  return false;
+}
+
+llvm::ArrayRef<llvm::StringRef> ModelParams::names() {
+  static const std::vector<llvm::StringRef> names = [] {
+    std::vector<llvm::StringRef> v;
+    for (const Param &p : params)
+      v.push_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
+                                             const GemmProblem &p,
+                                             const TargetInfo &target,
+                                             const ModelParams &mp) {
+  const TargetPerf *perf = lookupTargetPerf(target.name);
+  if (!perf)
+    return std::nullopt;
+  Cost cost;
+  ElemKind opKind = operandKind(p, c.kind);
+  double bytes = elemBytes(p.a);
+  double cBytes = elemBytes(p.c);
+  bool readsC = p.epilogue == EpilogueClass::reads_c;
+  int64_t warps = c.numWarps();
+  int64_t threads = warps * target.warpSize;
+
+  // Occupancy: blocks an SM holds at once.
+  int64_t smem = estimateSharedMemory(c, elemBytes(opKind));
+  int64_t regs = estimateRegisters(c, elemBytes(opKind), elemBytes(p.acc),
+                                   target.warpSize);
+  // ptxas honours the launch bound (.maxntid): at most regsPerSM / threads
+  // registers per thread; an estimate above that cap spills.
+  int64_t regCap = std::min<int64_t>(target.maxRegsPerThread,
+                                     target.regsPerSM / threads / 8 * 8);
+  double spill = regs > regCap ? 1.0 + mp.spillPenalty *
+                                           double(regs - regCap) / regCap
+                               : 1.0;
+  regs = std::min<int64_t>((regs + 7) / 8 * 8, regCap);
+  int64_t bps = std::min<int64_t>(perf->maxBlocksPerSM,
+                                  perf->maxWarpsPerSM / std::max<int64_t>(warps, 1));
+  if (smem > 0)
+    bps = std::min<int64_t>(bps, target.sharedMemPerSM / smem);
+  bps = std::min<int64_t>(bps, target.regsPerSM / (regs * threads));
+  bps = std::max<int64_t>(bps, 1);
+  cost.blocksPerSM = bps;
+  cost.occupancy = double(bps * warps) / perf->maxWarpsPerSM;
+
+  // Tiles and padding.
+  int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);
+  int64_t tiles = tilesM * tilesN * p.batch;
+  int64_t kTiles = ceilDiv(p.k, c.bk);
+  cost.tiles = tiles;
+  cost.paddedFraction =
+      p.flops() / (2.0 * tiles * c.bm * c.bn * double(kTiles * c.bk));
+  // Rows and columns actually loaded per tile (edge copies are predicated).
+  double rowsA = double(p.m) / tilesM, colsB = double(p.n) / tilesN;
+
+  // Per block and k-tile, at full issue rate.
+  double peak = peakFlopsPerClkPerSM(*perf, c.kind, opKind);
+  double instrScale = 1.0;
+  double instrsPerStep;
+  if (c.kind == InstrKind::simt) {
+    instrsPerStep = double(c.im * c.in) / 2;
+  } else {
+    int64_t maxK = 0;
+    for (const MmaShape &s : target.findShapes(c.kind, opKind, p.acc))
+      maxK = std::max<int64_t>(maxK, s.k);
+    instrScale = maxK ? double(c.ik) / maxK : 1.0;
+    instrsPerStep =
+        double(c.warpTileM() / c.im) * double(c.warpTileN() / c.in);
+  }
+  double mma = 2.0 * c.bm * c.bn * c.bk / (peak * instrScale);
+  auto eff = [&](int64_t n) {
+    double w = double(n * warps);
+    return 1.0 / (1.0 + mp.warpHalf / w + mp.mmaHalf / instrsPerStep +
+                  mp.parallelHalf / (w * instrsPerStep));
+  };
+  double conflict = 1.0;
+  if (c.smem == SmemKind::pad)
+    conflict = mp.padConflict;
+  else if (c.smem == SmemKind::plain)
+    conflict = std::clamp(c.bk * bytes / 16.0, 1.0, mp.plainConflict);
+  double sharedReads = double(c.bk) * (c.bm * c.wn + c.bn * c.wm) * bytes;
+  double sharedWrites = double(c.bm + c.bn) * c.bk * bytes;
+  double smemCycles =
+      (sharedReads * conflict + sharedWrites) / perf->smemBytesPerClkPerSM;
+  double l2BytesPerClk = perf->l2BytesPerClkPerSM * mp.l2Scale;
+  double l2Cycles = (rowsA + colsB) * c.bk * bytes / l2BytesPerClk;
+  double latency = perf->memLatencyCycles * mp.latencyScale;
+  // Copy issue: one block's warps move its tiles at warpCopyBytesPerClk
+  // each; operands whose rows are not 16-byte aligned take element copies
+  // with 16 bytes per thread in flight per round trip.
+  double tileBytes = (rowsA + colsB) * c.bk * bytes;
+  double copyCycles = tileBytes / (warps * mp.warpCopyBytesPerClk);
+  int64_t contigA = p.transA ? p.m : p.k, contigB = p.transB ? p.k : p.n;
+  bool elementA = int64_t(contigA * bytes) % 16 != 0;
+  bool elementB = int64_t(contigB * bytes) % 16 != 0;
+  double elementBytes = (elementA ? rowsA : 0.0) * c.bk * bytes +
+                        (elementB ? colsB : 0.0) * c.bk * bytes;
+  double elementCycles = std::ceil(elementBytes / (threads * 16.0)) *
+                         latency * mp.elementCopyScale;
+
+  auto kTile = [&](int64_t n, llvm::StringRef *bound) {
+    double compute = n * mma / eff(n) * spill;
+    // A k-tile's data arrives latency + issue time after its copies start,
+    // stages - 1 k-tiles ahead (one stage: nothing overlaps in the block).
+    double fetch = latency + copyCycles;
+    double exposed = c.stages == 1 ? fetch + mma / eff(n)
+                                   : fetch / double(c.stages - 1);
+    double t = compute;
+    llvm::StringRef b = "mma";
+    // (The fixed per-k-tile cost adds to whichever resource bounds it.)
+    if (n * smemCycles > t)
+      t = n * smemCycles, b = "smem";
+    if (n * l2Cycles > t)
+      t = n * l2Cycles, b = "l2";
+    if (copyCycles > t)
+      t = copyCycles, b = "copy";
+    if (elementCycles > t)
+      t = elementCycles, b = "element-copy";
+    if (exposed > t)
+      t = exposed, b = "latency";
+    if (bound)
+      *bound = b;
+    // Imperfect overlap: a p-norm of the limits instead of their maximum.
+    double sum = 0;
+    for (double x : {compute, n * smemCycles, n * l2Cycles, copyCycles,
+                     elementCycles, exposed})
+      sum += std::pow(x / t, mp.overlapPower);
+    return t * std::pow(sum, 1.0 / mp.overlapPower) + mp.kTileOverheadCycles;
+  };
+  // Epilogue per block: C stores (and loads), the region's arithmetic.
+  double elems = double(c.bm) * c.bn;
+  double epiOps = p.epilogue == EpilogueClass::none          ? 2
+                  : p.epilogue == EpilogueClass::elementwise ? 16
+                                                             : 4;
+  double epilogue = elems * cBytes * (readsC ? 2 : 1) / l2BytesPerClk +
+                    elems * epiOps / (4.0 * target.warpSize);
+  auto round = [&](int64_t n) {
+    return mp.blockOverheadCycles + latency * (readsC ? 2 : 1) +
+           kTiles * kTile(n, nullptr) + n * epilogue;
+  };
+
+  // The busiest SM runs ceil(tiles / SMs) blocks, bps at a time.
+  int64_t perSM = ceilDiv(tiles, target.numSMs);
+  int64_t full = perSM / bps, rem = perSM % bps;
+  double smCycles = full * round(bps) + (rem ? round(rem) : 0.0);
+  cost.rounds = full + (rem ? 1 : 0);
+  cost.waveEfficiency =
+      double(tiles) / (double(cost.rounds) * target.numSMs * bps);
+  cost.epilogueUs =
+      cost.rounds * std::min(bps, perSM) * epilogue / (perf->clockGHz * 1e3);
+
+  double dramBytes = p.batch * ((double(p.m) + p.n) * p.k * bytes +
+                                double(p.m) * p.n * cBytes * (readsC ? 2 : 1));
+  double dramCycles = dramBytes / (perf->dramGBps / perf->clockGHz);
+  kTile(std::min(bps, perSM), &cost.bound);
+  double cycles = smCycles;
+  if (dramCycles > cycles)
+    cycles = dramCycles, cost.bound = "dram";
+  cost.timeUs = cycles / (perf->clockGHz * 1e3) + mp.launchUs;
+  cost.tflops = p.flops() / cost.timeUs / 1e6;
+  cost.issueEfficiency = eff(std::min(bps, perSM));
+  double flopsPerKTile = 2.0 * c.bm * c.bn * c.bk;
+  cost.globalBytesPerFlop = (c.bm + c.bn) * c.bk * bytes / flopsPerKTile;
+  cost.sharedBytesPerFlop = sharedReads * conflict / flopsPerKTile;
+  cost.pipelineCover =
+      c.stages == 1
+          ? 0.0
+          : std::min(1.0, (c.stages - 1) * bps * mma / eff(bps) / latency);
+  return cost;
+}
+
+std::vector<RankedConfig> mlir::gemm::rankLattice(const GemmProblem &problem,
+                                                  const TargetInfo &target,
+                                                  const ModelParams &params) {
+  std::vector<RankedConfig> ranked;
+  for (const TileConfig &c : enumerateLattice(problem, target)) {
+    std::optional<Cost> cost = estimateCost(c, problem, target, params);
+    if (!cost)
+      return {};
+    ranked.push_back({c, *cost});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](const RankedConfig &a, const RankedConfig &b) {
+                     // Ties: the frontier's other axes (so that the first
+                     // point is never dominated), then less shared memory.
+                     auto key = [](const RankedConfig &r) {
+                       return std::make_tuple(
+                           r.cost.timeUs, r.cost.globalBytesPerFlop,
+                           r.cost.sharedBytesPerFlop, -r.cost.occupancy,
+                           -r.cost.pipelineCover,
+                           estimateSharedMemory(r.config, 1));
+                     };
+                     return key(a) < key(b);
+                   });
+  return ranked;
+}
+
+std::vector<size_t>
+mlir::gemm::paretoFrontier(llvm::ArrayRef<RankedConfig> ranked) {
+  // Axes to minimize.
+  auto axes = [](const Cost &c) {
+    return std::array<double, 5>{c.timeUs, c.globalBytesPerFlop,
+                                 c.sharedBytesPerFlop, -c.occupancy,
+                                 -c.pipelineCover};
+  };
+  auto dominates = [](const std::array<double, 5> &a,
+                      const std::array<double, 5> &b) {
+    bool strict = false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i] > b[i])
+        return false;
+      strict |= a[i] < b[i];
+    }
+    return strict;
+  };
+  // Visit in lexicographic order of the axes: a point can only be dominated
+  // by one visited before it, and if it is dominated at all, then by a
+  // frontier point (transitivity).
+  std::vector<size_t> order(ranked.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return axes(ranked[a].cost) < axes(ranked[b].cost);
+  });
+  std::vector<size_t> frontier;
+  for (size_t i : order) {
+    auto ai = axes(ranked[i].cost);
+    bool dominated = llvm::any_of(frontier, [&](size_t j) {
+      return dominates(axes(ranked[j].cost), ai);
+    });
+    if (!dominated)
+      frontier.push_back(i);
+  }
+  llvm::sort(frontier);
+  return frontier;
+}
+
+std::optional<RankedConfig> mlir::gemm::pickConfig(const GemmProblem &problem,
+                                                   const TargetInfo &target,
+                                                   const ModelParams &params) {
+  std::vector<RankedConfig> ranked = rankLattice(problem, target, params);
+  if (ranked.empty())
+    return std::nullopt;
+  return ranked.front();
+}

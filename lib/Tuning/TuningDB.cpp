@@ -1,0 +1,209 @@
+//===- TuningDB.cpp - The tuning database ---------------------------------===//
+
+#include "gemm/Tuning/TuningDB.h"
+#include "gemm/Tuning/Lattice.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <cmath>
+
+using namespace mlir::gemm;
+namespace json = llvm::json;
+
+namespace {
+llvm::Error fail(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Reads a list of `n` positive integers.
+bool readShape(const json::Object &o, llvm::StringRef key, size_t n,
+               llvm::SmallVectorImpl<int64_t> &out) {
+  const json::Array *a = o.getArray(key);
+  if (!a || a->size() != n)
+    return false;
+  for (const json::Value &v : *a) {
+    std::optional<int64_t> i = v.getAsInteger();
+    if (!i || *i <= 0)
+      return false;
+    out.push_back(*i);
+  }
+  return true;
+}
+
+/// Parses the "config" object of an entry; returns the name of the first bad
+/// field, or "" on success.
+std::string readConfig(const json::Object &o, TileConfig &c) {
+  std::optional<llvm::StringRef> kind = o.getString("kind");
+  if (!kind)
+    return "kind";
+  if (*kind == "simt")
+    c.kind = InstrKind::simt;
+  else if (*kind == "mma_sync")
+    c.kind = InstrKind::mma_sync;
+  else if (*kind == "wgmma")
+    c.kind = InstrKind::wgmma;
+  else if (*kind == "mfma")
+    c.kind = InstrKind::mfma;
+  else
+    return "kind";
+  llvm::SmallVector<int64_t, 3> block, warps, instr;
+  if (!readShape(o, "block", 3, block))
+    return "block";
+  if (!readShape(o, "warps", 2, warps))
+    return "warps";
+  if (!readShape(o, "instr", 3, instr))
+    return "instr";
+  c.bm = block[0], c.bn = block[1], c.bk = block[2];
+  c.wm = warps[0], c.wn = warps[1];
+  c.im = instr[0], c.in = instr[1], c.ik = instr[2];
+  std::optional<int64_t> stages = o.getInteger("stages");
+  if (!stages)
+    return "stages";
+  c.stages = *stages;
+  std::optional<llvm::StringRef> smem = o.getString("smem");
+  if (!smem)
+    c.smem = SmemKind::swizzle;
+  else if (*smem == "swizzle")
+    c.smem = SmemKind::swizzle;
+  else if (*smem == "pad")
+    c.smem = SmemKind::pad;
+  else if (*smem == "plain")
+    c.smem = SmemKind::plain;
+  else
+    return "smem";
+  std::optional<llvm::StringRef> raster = o.getString("raster");
+  if (raster && *raster != "row" && *raster != "column")
+    return "raster";
+  c.rasterColumn = raster && *raster == "column";
+  c.group = o.getInteger("group").value_or(1);
+  c.splitK = o.getInteger("split_k").value_or(1);
+  return "";
+}
+} // namespace
+
+llvm::Expected<TuningDB> mlir::gemm::parseTuningDB(llvm::StringRef text) {
+  llvm::Expected<json::Value> root = json::parse(text);
+  if (!root)
+    return fail("malformed tuning database: " +
+                llvm::toString(root.takeError()));
+  const json::Object *top = root->getAsObject();
+  if (!top)
+    return fail("tuning database must be a JSON object");
+  std::optional<llvm::StringRef> schema = top->getString("schema");
+  if (!schema || *schema != kTuningDBSchema)
+    return fail("tuning database schema is '" +
+                (schema ? *schema : llvm::StringRef("<missing>")) +
+                "', expected '" + kTuningDBSchema + "'");
+  std::optional<int64_t> version = top->getInteger("version");
+  if (!version || *version != kTuningDBVersion)
+    return fail("tuning database version " +
+                (version ? std::to_string(*version) : "<missing>") +
+                " is not supported (expected " +
+                std::to_string(kTuningDBVersion) + ")");
+  const json::Array *entries = top->getArray("entries");
+  if (!entries)
+    return fail("tuning database has no 'entries' array");
+  TuningDB db;
+  for (auto [index, value] : llvm::enumerate(*entries)) {
+    std::string where = "tuning database entry #" + std::to_string(index);
+    const json::Object *o = value.getAsObject();
+    if (!o)
+      return fail(where + " is not an object");
+    TuningEntry e;
+    for (auto [key, field] :
+         {std::pair<llvm::StringRef, std::string *>{"arch", &e.arch},
+          {"dtype", &e.dtype},
+          {"acc", &e.acc},
+          {"layout", &e.layout}}) {
+      std::optional<llvm::StringRef> s = o->getString(key);
+      if (!s)
+        return fail(where + ": missing or non-string '" + key + "'");
+      *field = s->str();
+    }
+    const TargetInfo *target = lookupTarget(e.arch);
+    if (!target)
+      return fail(where + ": unknown chip '" + e.arch + "' (known: " +
+                  knownTargetNames() + ")");
+    GemmProblem types;
+    if (e.dtype == "tf32") {
+      types.a = ElemKind::f32;
+      types.allowTf32 = true;
+    } else if (std::optional<ElemKind> a = parseElemKind(e.dtype);
+               a && *a != ElemKind::tf32 && *a != ElemKind::i32) {
+      types.a = *a;
+    } else {
+      return fail(where + ": unknown dtype '" + e.dtype + "'");
+    }
+    std::optional<ElemKind> acc = parseElemKind(e.acc);
+    if (!acc || *acc == ElemKind::tf32)
+      return fail(where + ": unknown accumulator type '" + e.acc + "'");
+    types.acc = *acc;
+    if (!parseLayout(e.layout, types.transA, types.transB))
+      return fail(where + ": unknown layout '" + e.layout + "'");
+    std::optional<llvm::StringRef> epi = o->getString("epilogue");
+    std::optional<EpilogueClass> epiClass =
+        epi ? parseEpilogueClass(*epi) : std::nullopt;
+    if (!epiClass)
+      return fail(where + ": unknown epilogue class '" +
+                  (epi ? *epi : llvm::StringRef("<missing>")) +
+                  "' (expected none, elementwise or reads_c)");
+    e.epilogue = *epiClass;
+    for (auto [key, field] : {std::pair<llvm::StringRef, int64_t *>{"m", &e.m},
+                              {"n", &e.n},
+                              {"k", &e.k}}) {
+      std::optional<int64_t> v = o->getInteger(key);
+      if (!v || *v <= 0)
+        return fail(where + ": '" + key + "' must be a positive integer");
+      *field = *v;
+    }
+    const json::Object *config = o->getObject("config");
+    if (!config)
+      return fail(where + ": missing 'config' object");
+    std::string bad = readConfig(*config, e.config);
+    if (!bad.empty())
+      return fail(where + ": invalid config field '" + bad + "'");
+    std::string illegal = checkConfig(e.config, types, *target);
+    if (!illegal.empty())
+      return fail(where + ": config " + e.config.str() + " is illegal for " +
+                  e.dtype + " " + e.layout + " on " + e.arch + ": " + illegal);
+    e.tflops = o->getNumber("tflops").value_or(0.0);
+    db.entries.push_back(std::move(e));
+  }
+  return db;
+}
+
+llvm::Expected<TuningDB> mlir::gemm::loadTuningDB(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return fail("cannot read tuning database '" + path +
+                "': " + buffer.getError().message());
+  return parseTuningDB((*buffer)->getBuffer());
+}
+
+std::optional<TuningMatch> mlir::gemm::lookupTuningDB(
+    const TuningDB &db, llvm::StringRef arch, const GemmProblem &problem) {
+  std::string dtype = problem.dtypeKey();
+  llvm::StringRef acc = stringifyElemKind(problem.acc);
+  llvm::StringRef layout = problem.layoutName();
+  auto sameTypes = [&](const TuningEntry &e) {
+    return e.arch == arch && e.dtype == dtype && e.acc == acc &&
+           e.layout == layout;
+  };
+  // The problem's epilogue class if the database has it, else `none`.
+  EpilogueClass epi = EpilogueClass::none;
+  for (const TuningEntry &e : db.entries)
+    if (sameTypes(e) && e.epilogue == problem.epilogue)
+      epi = problem.epilogue;
+  auto logBucket = [](int64_t d) { return std::log2(double(shapeBucket(d))); };
+  std::optional<TuningMatch> best;
+  for (const TuningEntry &e : db.entries) {
+    if (!sameTypes(e) || e.epilogue != epi)
+      continue;
+    double distance = std::fabs(logBucket(problem.m) - logBucket(e.m)) +
+                      std::fabs(logBucket(problem.n) - logBucket(e.n)) +
+                      std::fabs(logBucket(problem.k) - logBucket(e.k));
+    if (!best || distance < best->distance)
+      best = TuningMatch{&e, distance == 0, distance};
+  }
+  return best;
+}

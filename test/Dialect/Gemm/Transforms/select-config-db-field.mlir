@@ -1,0 +1,11 @@
+// RUN: gemm-opt %s --gemm-select-config="target=sm_90 tuning-db=%S/Inputs/db-field.json" -verify-diagnostics
+
+// gemm-select-config rejects an entry with a malformed config with a diagnostic.
+
+// expected-error @+1 {{tuning database entry #0: invalid config field 'block'}}
+module {
+  func.func @f(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    return
+  }
+}

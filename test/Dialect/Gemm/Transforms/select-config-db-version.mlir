@@ -1,0 +1,11 @@
+// RUN: gemm-opt %s --gemm-select-config="target=sm_90 tuning-db=%S/Inputs/db-version.json" -verify-diagnostics
+
+// gemm-select-config rejects an unsupported version with a diagnostic.
+
+// expected-error @+1 {{tuning database version 2 is not supported (expected 1)}}
+module {
+  func.func @f(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    return
+  }
+}

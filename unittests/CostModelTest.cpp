@@ -1,0 +1,140 @@
+//===- CostModelTest.cpp - tests of the analytical cost model -------------===//
+
+#include "gemm/Tuning/CostModel.h"
+#include "gemm/Tuning/Lattice.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+namespace {
+TileConfig mma(int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn,
+               int64_t stages, SmemKind smem = SmemKind::swizzle) {
+  TileConfig c;
+  c.kind = InstrKind::mma_sync;
+  c.bm = bm, c.bn = bn, c.bk = bk, c.wm = wm, c.wn = wn;
+  c.im = 16, c.in = 8, c.ik = 16;
+  c.stages = stages;
+  c.smem = smem;
+  c.group = 8;
+  return c;
+}
+
+GemmProblem f16(int64_t m, int64_t n, int64_t k) {
+  GemmProblem p;
+  p.m = m, p.n = n, p.k = k;
+  return p;
+}
+
+const TargetInfo &sm90() { return *lookupTarget("sm_90"); }
+
+Cost cost(const TileConfig &c, const GemmProblem &p) {
+  EXPECT_EQ(checkConfig(c, p, sm90()), "") << c.str();
+  return *estimateCost(c, p, sm90());
+}
+} // namespace
+
+TEST(CostModel, GlobalTrafficIsOneOverBMPlusOneOverBN) {
+  GemmProblem p = f16(4096, 4096, 4096);
+  Cost big = cost(mma(128, 128, 64, 2, 2, 3), p);
+  Cost small = cost(mma(64, 64, 64, 2, 2, 3), p);
+  // (1/BM + 1/BN) x 2 bytes / 2 FLOP per multiply-add.
+  EXPECT_DOUBLE_EQ(big.globalBytesPerFlop, (1.0 / 128 + 1.0 / 128) * 2 / 2);
+  EXPECT_DOUBLE_EQ(small.globalBytesPerFlop, 2 * big.globalBytesPerFlop);
+}
+
+TEST(CostModel, WaveQuantizationOverTheSMs) {
+  // 4096^2 in 128x256 tiles: 512 tiles over 132 SMs x blocks per SM.
+  GemmProblem p = f16(4096, 4096, 4096);
+  Cost c = cost(mma(128, 256, 32, 2, 4, 3), p);
+  EXPECT_EQ(c.tiles, 512);
+  int64_t slots = 132 * c.blocksPerSM;
+  EXPECT_EQ(c.rounds, (512 / 132 + (512 % 132 ? 1 : 0) + c.blocksPerSM - 1) /
+                          c.blocksPerSM);
+  EXPECT_DOUBLE_EQ(c.waveEfficiency, 512.0 / (c.rounds * slots));
+  EXPECT_LT(c.waveEfficiency, 1.0);
+  // Exactly one wave of one block per SM is fully efficient.
+  Cost one = cost(mma(128, 128, 64, 2, 2, 3), f16(128 * 132, 128, 4096));
+  EXPECT_EQ(one.tiles, 132);
+  EXPECT_DOUBLE_EQ(one.waveEfficiency, 1.0 / one.blocksPerSM);
+}
+
+TEST(CostModel, MonotoneInWorkAndPenalizesBadChoices) {
+  GemmProblem p = f16(4096, 4096, 4096);
+  TileConfig base = mma(128, 128, 64, 2, 2, 3);
+  EXPECT_LT(cost(base, p).timeUs, cost(base, f16(4096, 4096, 8192)).timeUs);
+  EXPECT_LT(cost(base, f16(2048, 2048, 4096)).timeUs, cost(base, p).timeUs);
+  // Bank conflicts of plain 128-byte rows; exposed latency without stages.
+  EXPECT_LT(cost(base, p).timeUs,
+            cost(mma(128, 128, 64, 2, 2, 3, SmemKind::plain), p).timeUs);
+  // One 256x128 block per SM (registers): nothing hides a 1-stage pipeline.
+  TileConfig big = mma(256, 128, 64, 4, 4, 3);
+  EXPECT_EQ(cost(big, p).blocksPerSM, 1);
+  EXPECT_LT(cost(big, p).timeUs, cost(mma(256, 128, 64, 4, 4, 1), p).timeUs);
+  // 512 threads leave 128 registers per thread: 64x64 warp tiles spill.
+  EXPECT_GT(cost(mma(256, 256, 64, 4, 4, 2), p).timeUs,
+            1.5 * cost(base, p).timeUs);
+  // A 16x16 tile re-reads the operands 8x more often than 128x128.
+  EXPECT_LT(cost(base, p).timeUs, cost(mma(16, 16, 64, 1, 1, 3), p).timeUs);
+  // Epilogues that read C cost more.
+  GemmProblem withC = p;
+  withC.epilogue = EpilogueClass::reads_c;
+  EXPECT_LT(cost(base, p).timeUs, cost(base, withC).timeUs);
+  // Ragged shapes compute padded tiles.
+  EXPECT_LT(cost(base, f16(4099, 4097, 4095)).paddedFraction, 1.0);
+}
+
+TEST(CostModel, PicksFitTheProblem) {
+  const TargetInfo &target = sm90();
+  std::optional<RankedConfig> big = pickConfig(f16(4096, 4096, 4096), target);
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->config.kind, InstrKind::mma_sync);
+  EXPECT_GE(big->config.bm * big->config.bn, 64 * 128);
+  // M = 1 (GEMV): a large M tile would be almost all padding.
+  std::optional<RankedConfig> gemv = pickConfig(f16(1, 4096, 4096), target);
+  ASSERT_TRUE(gemv);
+  EXPECT_LE(gemv->config.bm, 32);
+  // Exact f32 stays on simt; allowed tf32 moves to tensor cores.
+  GemmProblem f32 = f16(1024, 1024, 1024);
+  f32.a = f32.c = ElemKind::f32;
+  EXPECT_EQ(pickConfig(f32, target)->config.kind, InstrKind::simt);
+  f32.allowTf32 = true;
+  EXPECT_EQ(pickConfig(f32, target)->config.kind, InstrKind::mma_sync);
+  // Without a lowering there is no pick.
+  EXPECT_FALSE(pickConfig(f16(64, 64, 64), *lookupTarget("gfx942")));
+}
+
+TEST(CostModel, FrontierIsNonDominatedAndHoldsThePick) {
+  std::vector<RankedConfig> ranked =
+      rankLattice(f16(4099, 4097, 4095), sm90());
+  ASSERT_FALSE(ranked.empty());
+  for (size_t i = 1; i < ranked.size(); ++i)
+    EXPECT_LE(ranked[i - 1].cost.timeUs, ranked[i].cost.timeUs);
+  std::vector<size_t> frontier = paretoFrontier(ranked);
+  ASSERT_FALSE(frontier.empty());
+  EXPECT_EQ(frontier.front(), 0u);
+  EXPECT_LT(frontier.size(), ranked.size());
+  for (size_t i : frontier)
+    for (size_t j = 0; j < ranked.size(); ++j) {
+      const Cost &a = ranked[j].cost, &b = ranked[i].cost;
+      bool dominates = a.timeUs <= b.timeUs &&
+                       a.globalBytesPerFlop <= b.globalBytesPerFlop &&
+                       a.sharedBytesPerFlop <= b.sharedBytesPerFlop &&
+                       a.occupancy >= b.occupancy &&
+                       a.pipelineCover >= b.pipelineCover &&
+                       (a.timeUs < b.timeUs ||
+                        a.globalBytesPerFlop < b.globalBytesPerFlop ||
+                        a.sharedBytesPerFlop < b.sharedBytesPerFlop ||
+                        a.occupancy > b.occupancy ||
+                        a.pipelineCover > b.pipelineCover);
+      ASSERT_FALSE(dominates) << ranked[j].config.str() << " dominates "
+                              << ranked[i].config.str();
+    }
+}
+
+TEST(CostModel, ParametersByName) {
+  ModelParams p;
+  EXPECT_TRUE(p.set("warp-half", 3.0));
+  EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
+  EXPECT_FALSE(p.set("no-such-parameter", 1.0));
+  EXPECT_EQ(ModelParams::names().size(), 14u);
+}

@@ -1,0 +1,237 @@
+//===- LatticeTest.cpp - tests of the config lattice ----------------------===//
+//
+// The lattice must hold exactly the configs the dialect's verifiers and the
+// NVIDIA lowering accept: every point of the raw parameter product is checked
+// both ways, for several type/layout combinations and chips.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
+#include "gemm/Conversion/Passes.h"
+#include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Tuning/CostModel.h"
+#include "gemm/Tuning/Lattice.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "gtest/gtest.h"
+#include <set>
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+struct Case {
+  const char *a, *acc, *c, *layout;
+  bool allowTf32;
+};
+
+/// A module with one gemm.matmul of the case's types.
+std::string moduleText(const Case &k) {
+  std::string t = std::string("func.func @f(%a: memref<?x?x") + k.a +
+                  ">, %b: memref<?x?x" + k.a + ">, %c: memref<?x?x" + k.c +
+                  ">) {\n  gemm.matmul " + k.layout + " ins(%a, %b : memref<?x?x" +
+                  k.a + ">, memref<?x?x" + k.a + ">) outs(%c : memref<?x?x" +
+                  k.c + ">) acc(" + k.acc + ")\n  return\n}\n";
+  return t;
+}
+
+GemmProblem problemOf(const Case &k) {
+  GemmProblem p;
+  p.a = *parseElemKind(k.a);
+  p.acc = *parseElemKind(k.acc);
+  p.c = *parseElemKind(k.c);
+  parseLayout(k.layout, p.transA, p.transB);
+  p.allowTf32 = k.allowTf32;
+  return p;
+}
+
+std::string key(const TileConfig &c) { return c.str(); }
+
+struct LatticeTest : ::testing::Test {
+  LatticeTest() { ctx.loadDialect<GemmDialect, func::FuncDialect>(); }
+
+  /// Checks lattice == {raw points the verifier and lowering accept}.
+  void checkExact(const Case &k, llvm::StringRef chip,
+                  const LatticeRanges &ranges) {
+    const TargetInfo &target = *lookupTarget(chip);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(moduleText(k), &ctx);
+    ASSERT_TRUE(module);
+    MatmulOp op;
+    module->walk([&](MatmulOp m) { op = m; });
+    GemmProblem problem = problemOf(k);
+    std::set<std::string> lattice;
+    for (const TileConfig &c : enumerateLattice(problem, target, ranges))
+      lattice.insert(key(c));
+    // The raw product: every kind and instruction shape in the table (and
+    // simt tiles), every range value.
+    llvm::SmallVector<std::pair<Kind, std::array<int64_t, 3>>> instrs;
+    for (int64_t tm : ranges.simtTile)
+      for (int64_t tn : ranges.simtTile)
+        instrs.push_back({Kind::simt, {tm, tn, 1}});
+    for (const MmaShape &s : target.mmaShapes) {
+      Kind kind = s.kind == InstrKind::mma_sync ? Kind::mma_sync
+                  : s.kind == InstrKind::wgmma  ? Kind::wgmma
+                                                : Kind::mfma;
+      std::pair<Kind, std::array<int64_t, 3>> point{kind, {s.m, s.n, s.k}};
+      // (Shapes repeat across operand types.)
+      if (llvm::find(instrs, point) == instrs.end())
+        instrs.push_back(point);
+    }
+    ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
+    size_t accepted = 0;
+    for (auto [kind, instr] : instrs)
+      for (int64_t bm : ranges.blockMN)
+        for (int64_t bn : ranges.blockMN)
+          for (int64_t bk : ranges.blockK)
+            for (int64_t wm : ranges.warpGrid)
+              for (int64_t wn : ranges.warpGrid)
+                for (int64_t stages : ranges.stages)
+                  for (SmemKind smem : ranges.smem) {
+                    SmemLayout layout = smem == SmemKind::plain
+                                            ? SmemLayout::plain
+                                        : smem == SmemKind::pad
+                                            ? SmemLayout::pad
+                                            : SmemLayout::swizzle;
+                    ConfigAttr attr = ConfigAttr::getChecked(
+                        mlir::detail::getDefaultDiagnosticEmitFn(&ctx), &ctx,
+                        kind, ArrayRef<int64_t>{bm, bn, bk},
+                        ArrayRef<int64_t>{wm, wn}, ArrayRef<int64_t>(instr),
+                        stages, layout, Raster::row, ranges.group,
+                        int64_t(1));
+                    // Policy on top of the lowering: exact f32 problems
+                    // stay off tf32 tensor cores unless allowed.
+                    bool exactF32 = problem.a == ElemKind::f32 &&
+                                    !problem.allowTf32 && kind != Kind::simt;
+                    bool lowers =
+                        attr && !exactF32 &&
+                        succeeded(checkLowerableToNVGPU(op, attr, target));
+                    bool inLattice = attr && lattice.count(key(
+                                                 toTileConfig(attr)));
+                    EXPECT_EQ(lowers, inLattice)
+                        << chip.str() << " " << k.a << "/" << k.acc << " "
+                        << k.layout << ": "
+                        << (attr ? key(toTileConfig(attr)) : "(structural)");
+                    accepted += lowers;
+                  }
+    EXPECT_EQ(accepted, lattice.size());
+    EXPECT_GT(accepted, 0u);
+  }
+  MLIRContext ctx;
+};
+
+/// Smaller ranges for the sweeps over many type combinations.
+LatticeRanges reducedRanges() {
+  LatticeRanges r;
+  r.blockMN = {16, 64, 128, 256};
+  r.blockK = {8, 32, 64};
+  r.warpGrid = {1, 2, 4};
+  r.stages = {1, 3, 6};
+  r.simtTile = {1, 4, 8};
+  return r;
+}
+} // namespace
+
+TEST_F(LatticeTest, ExactlyTheLowerableConfigsF16TnSm90FullRanges) {
+  checkExact({"f16", "f32", "f16", "tn", false}, "sm_90", LatticeRanges());
+}
+
+TEST_F(LatticeTest, ExactlyTheLowerableConfigsAcrossTypesAndChips) {
+  const Case cases[] = {
+      {"f16", "f16", "f16", "nn", false}, {"bf16", "f32", "bf16", "nt", false},
+      {"i8", "i32", "i32", "tn", false},  {"i8", "i32", "i32", "tt", false},
+      {"f32", "f32", "f32", "nn", false}, {"f32", "f32", "f32", "tn", true},
+      {"f64", "f64", "f64", "tt", false}, {"f16", "f32", "f16", "nt", false}};
+  for (llvm::StringRef chip : {"sm_80", "sm_86", "sm_90a"})
+    for (const Case &k : cases)
+      checkExact(k, chip, reducedRanges());
+}
+
+TEST(Lattice, ContainsTheDefaultsAndRespectsLimits) {
+  GemmProblem p;
+  const TargetInfo &sm90 = *lookupTarget("sm_90");
+  std::vector<TileConfig> lattice = enumerateLattice(p, sm90);
+  EXPECT_GT(lattice.size(), 1000u);
+  TileConfig def;
+  def.kind = InstrKind::mma_sync;
+  def.bm = 128, def.bn = 128, def.bk = 64, def.wm = 2, def.wn = 2;
+  def.im = 16, def.in = 8, def.ik = 16, def.stages = 3, def.group = 8;
+  EXPECT_NE(std::find(lattice.begin(), lattice.end(), def), lattice.end());
+  for (const TileConfig &c : lattice) {
+    EXPECT_LE(estimateSharedMemory(c, 2), sm90.maxSharedMemPerBlock);
+    EXPECT_LE(c.numWarps() * 32, sm90.maxThreadsPerBlock);
+    EXPECT_TRUE(c.kind == InstrKind::mma_sync || c.kind == InstrKind::simt);
+  }
+  // sm_86 has less shared memory: a strict subset.
+  std::vector<TileConfig> small = enumerateLattice(p, *lookupTarget("sm_86"));
+  EXPECT_LT(small.size(), lattice.size());
+}
+
+TEST(Lattice, KindsFollowTheTable) {
+  GemmProblem f32;
+  f32.a = ElemKind::f32;
+  f32.c = ElemKind::f32;
+  const TargetInfo &sm90 = *lookupTarget("sm_90");
+  // Exact f32 is simt only; with tf32 allowed, mma_sync joins.
+  EXPECT_EQ(latticeKinds(f32, sm90).size(), 1u);
+  f32.allowTf32 = true;
+  EXPECT_EQ(latticeKinds(f32, sm90).front(), InstrKind::mma_sync);
+  // No lowering exists for AMD chips yet: their lattice is empty (the AMD
+  // lowering adds its kinds in hasLowering).
+  GemmProblem f16;
+  EXPECT_TRUE(enumerateLattice(f16, *lookupTarget("gfx942")).empty());
+}
+
+TEST(Lattice, ShapeBuckets) {
+  EXPECT_EQ(shapeBucket(1), 1);
+  EXPECT_EQ(shapeBucket(4095), 4096);
+  EXPECT_EQ(shapeBucket(4099), 4096);
+  EXPECT_EQ(shapeBucket(11008), 8192);
+  EXPECT_EQ(shapeBucket(14336), 16384);
+  EXPECT_EQ(shapeBucket(3), 4);
+}
+
+TEST_F(LatticeTest, FrontierPointsLower) {
+  // The model's frontier for several problems: each point goes through
+  // convert-gemm-to-nvgpu (kernel built, not only checked).
+  const Case cases[] = {{"f16", "f32", "f16", "tn", false},
+                        {"bf16", "f32", "bf16", "nn", false},
+                        {"i8", "i32", "i32", "tn", false},
+                        {"f32", "f32", "f32", "nt", false}};
+  const int64_t shapes[][3] = {{4096, 4096, 4096}, {1, 4096, 4096},
+                               {4099, 4097, 4095}};
+  const TargetInfo &sm90 = *lookupTarget("sm_90");
+  size_t lowered = 0;
+  for (const Case &k : cases) {
+    GemmProblem problem = problemOf(k);
+    std::set<std::string> seen;
+    for (const int64_t *s : shapes) {
+      problem.m = s[0], problem.n = s[1], problem.k = s[2];
+      std::vector<RankedConfig> ranked = rankLattice(problem, sm90);
+      std::vector<size_t> frontier = paretoFrontier(ranked);
+      // The fastest 8 frontier points of each shape.
+      for (size_t i = 0; i < frontier.size() && i < 8; ++i) {
+        const TileConfig &c = ranked[frontier[i]].config;
+        if (!seen.insert(key(c)).second)
+          continue;
+        OwningOpRef<ModuleOp> module =
+            parseSourceString<ModuleOp>(moduleText(k), &ctx);
+        ASSERT_TRUE(module);
+        module->walk([&](MatmulOp op) {
+          op.setConfigAttr(getConfigAttr(&ctx, c));
+        });
+        PassManager pm(&ctx);
+        ConvertGemmToNVGPUOptions options;
+        options.chip = "sm_90";
+        pm.addPass(createConvertGemmToNVGPU(options));
+        EXPECT_TRUE(succeeded(pm.run(*module))) << key(c);
+        ++lowered;
+      }
+    }
+  }
+  EXPECT_GT(lowered, 20u);
+}

@@ -1,0 +1,104 @@
+//===- TuningDBTest.cpp - tests of the tuning database --------------------===//
+
+#include "gemm/Tuning/TuningDB.h"
+#include "llvm/Support/Error.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+namespace {
+std::string entry(const char *arch, const char *dtype, const char *layout,
+                  const char *epilogue, int m, int n, int k, int bm,
+                  int stages = 3) {
+  return std::string("{\"arch\":\"") + arch + "\",\"dtype\":\"" + dtype +
+         "\",\"acc\":\"f32\",\"layout\":\"" + layout + "\",\"epilogue\":\"" +
+         epilogue + "\",\"m\":" + std::to_string(m) +
+         ",\"n\":" + std::to_string(n) + ",\"k\":" + std::to_string(k) +
+         ",\"config\":{\"kind\":\"mma_sync\",\"block\":[" + std::to_string(bm) +
+         ",128,64],\"warps\":[" +
+         std::to_string(bm >= 128 ? bm / 64 : 1) + ",2],\"instr\":[16,8,16],\"stages\":" +
+         std::to_string(stages) + ",\"smem\":\"swizzle\",\"group\":8}}";
+}
+
+std::string db(const std::string &entries) {
+  return "{\"schema\":\"gemm-mlir-tuning-db\",\"version\":1,\"entries\":[" +
+         entries + "]}";
+}
+
+std::string errorOf(const std::string &text) {
+  llvm::Expected<TuningDB> r = parseTuningDB(text);
+  if (r)
+    return "";
+  return llvm::toString(r.takeError());
+}
+} // namespace
+
+TEST(TuningDB, NearestBucketLookup) {
+  llvm::Expected<TuningDB> parsed =
+      parseTuningDB(db(entry("sm_90", "f16", "tn", "none", 4096, 4096, 4096, 128) +
+                       "," +
+                       entry("sm_90", "f16", "tn", "none", 128, 4096, 4096, 64) +
+                       "," +
+                       entry("sm_90", "f16", "tn", "elementwise", 4096, 4096,
+                             4096, 256, 2) +
+                       "," +
+                       entry("sm_80", "f16", "tn", "none", 64, 64, 64, 32)));
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  GemmProblem p;
+  p.m = 4099, p.n = 4097, p.k = 4095;
+  std::optional<TuningMatch> m = lookupTuningDB(*parsed, "sm_90", p);
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(m->exact);
+  EXPECT_EQ(m->entry->config.bm, 128);
+  // M = 100 is in the 128 bucket (exact); M = 200 in the 256 bucket, nearer
+  // 128 (log2 distance 1) than 4096 (distance 4).
+  p.m = 100;
+  EXPECT_TRUE(lookupTuningDB(*parsed, "sm_90", p)->exact);
+  p.m = 200;
+  m = lookupTuningDB(*parsed, "sm_90", p);
+  ASSERT_TRUE(m);
+  EXPECT_FALSE(m->exact);
+  EXPECT_EQ(m->entry->config.bm, 64);
+  // The epilogue class is matched when the database has it ...
+  p.m = 4096;
+  p.epilogue = EpilogueClass::elementwise;
+  EXPECT_EQ(lookupTuningDB(*parsed, "sm_90", p)->entry->config.bm, 256);
+  // ... else entries without epilogue stand in.
+  p.epilogue = EpilogueClass::reads_c;
+  EXPECT_EQ(lookupTuningDB(*parsed, "sm_90", p)->entry->config.bm, 128);
+  // Other chips, types and layouts miss.
+  p.epilogue = EpilogueClass::none;
+  EXPECT_EQ(lookupTuningDB(*parsed, "sm_80", p)->entry->config.bm, 32);
+  EXPECT_FALSE(lookupTuningDB(*parsed, "sm_89", p));
+  p.transA = true;
+  EXPECT_FALSE(lookupTuningDB(*parsed, "sm_90", p));
+  p.transA = false;
+  p.a = ElemKind::bf16;
+  EXPECT_FALSE(lookupTuningDB(*parsed, "sm_90", p));
+}
+
+TEST(TuningDB, Diagnostics) {
+  EXPECT_EQ(errorOf(db("")), "");
+  EXPECT_NE(errorOf("{").find("malformed tuning database"), std::string::npos);
+  EXPECT_EQ(errorOf("{\"schema\":\"x\",\"version\":1,\"entries\":[]}"),
+            "tuning database schema is 'x', expected 'gemm-mlir-tuning-db'");
+  EXPECT_EQ(errorOf("{\"schema\":\"gemm-mlir-tuning-db\",\"version\":7,"
+                    "\"entries\":[]}"),
+            "tuning database version 7 is not supported (expected 1)");
+  EXPECT_EQ(errorOf(db(entry("sm_99", "f16", "tn", "none", 1, 1, 1, 128))),
+            "tuning database entry #0: unknown chip 'sm_99' (known: sm_80, "
+            "sm_86, sm_89, sm_90, sm_90a, gfx90a, gfx942, gfx950)");
+  EXPECT_EQ(errorOf(db(entry("sm_90", "f16", "tx", "none", 1, 1, 1, 128))),
+            "tuning database entry #0: unknown layout 'tx'");
+  EXPECT_EQ(errorOf(db(entry("sm_90", "f16", "tn", "fused", 1, 1, 1, 128))),
+            "tuning database entry #0: unknown epilogue class 'fused' "
+            "(expected none, elementwise or reads_c)");
+  // BM = 100 on one warp row: a 100-row warp tile, not a multiple of 16.
+  EXPECT_NE(errorOf(db(entry("sm_90", "f16", "tn", "none", 1, 1, 1, 100)))
+                .find("tuning database entry #0: config "),
+            std::string::npos);
+  // 256 x 128 x 64 in 8 stages needs 384 KiB of shared memory.
+  EXPECT_NE(errorOf(db(entry("sm_90", "f16", "tn", "none", 1, 1, 1, 256, 8)))
+                .find("needs 393216 bytes of shared memory, over the 232448"),
+            std::string::npos);
+}
