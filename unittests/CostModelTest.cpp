@@ -99,8 +99,11 @@ TEST(CostModel, PicksFitTheProblem) {
   EXPECT_EQ(pickConfig(f32, target)->config.kind, InstrKind::simt);
   f32.allowTf32 = true;
   EXPECT_EQ(pickConfig(f32, target)->config.kind, InstrKind::mma_sync);
-  // Without a lowering there is no pick.
-  EXPECT_FALSE(pickConfig(f16(64, 64, 64), *lookupTarget("gfx942")));
+  // AMD chips pick among the MFMA configs convert-gemm-to-amdgpu lowers.
+  std::optional<RankedConfig> amd =
+      pickConfig(f16(4096, 4096, 4096), *lookupTarget("gfx942"));
+  ASSERT_TRUE(amd);
+  EXPECT_EQ(amd->config.kind, InstrKind::mfma);
 }
 
 TEST(CostModel, FrontierIsNonDominatedAndHoldsThePick) {

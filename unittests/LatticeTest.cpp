@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
 #include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
@@ -105,11 +106,16 @@ struct LatticeTest : ::testing::Test {
                         int64_t(1));
                     // Policy on top of the lowering: exact f32 problems
                     // stay off tf32 tensor cores unless allowed.
+                    // (f32 MFMAs are exact.)
                     bool exactF32 = problem.a == ElemKind::f32 &&
-                                    !problem.allowTf32 && kind != Kind::simt;
+                                    !problem.allowTf32 && kind != Kind::simt &&
+                                    kind != Kind::mfma;
                     bool lowers =
                         attr && !exactF32 &&
-                        succeeded(checkLowerableToNVGPU(op, attr, target));
+                        succeeded(target.isNVIDIA()
+                                      ? checkLowerableToNVGPU(op, attr, target)
+                                      : checkLowerableToAMDGPU(op, attr,
+                                                               target));
                     bool inLattice = attr && lattice.count(key(
                                                  toTileConfig(attr)));
                     EXPECT_EQ(lowers, inLattice)
@@ -151,6 +157,24 @@ TEST_F(LatticeTest, ExactlyTheLowerableConfigsAcrossTypesAndChips) {
       checkExact(k, chip, reducedRanges());
 }
 
+// The AMD lattice is exactly what convert-gemm-to-amdgpu accepts: shapes with
+// tested lane maps, whole 4-block f64 tiles per wave, the chip's i8 widths.
+TEST_F(LatticeTest, ExactlyTheLowerableConfigsOnAMD) {
+  LatticeRanges r = reducedRanges();
+  r.blockMN = {16, 32, 64, 128};
+  r.blockK = {4, 16, 64};
+  r.stages = {1, 2};
+  const Case cases[] = {{"f16", "f32", "f16", "tn", false},
+                        {"bf16", "f32", "f32", "nt", false},
+                        {"f32", "f32", "f32", "nn", false},
+                        {"f64", "f64", "f64", "tt", false},
+                        {"i8", "i32", "i32", "tn", false}};
+  for (llvm::StringRef chip : {"gfx90a", "gfx942"})
+    for (const Case &k : cases)
+      checkExact(k, chip, r);
+  checkExact({"f8E4M3FN", "f32", "f32", "tn", false}, "gfx950", r);
+}
+
 TEST(Lattice, ContainsTheDefaultsAndRespectsLimits) {
   GemmProblem p;
   const TargetInfo &sm90 = *lookupTarget("sm_90");
@@ -180,10 +204,15 @@ TEST(Lattice, KindsFollowTheTable) {
   EXPECT_EQ(latticeKinds(f32, sm90).size(), 1u);
   f32.allowTf32 = true;
   EXPECT_EQ(latticeKinds(f32, sm90).front(), InstrKind::mma_sync);
-  // No lowering exists for AMD chips yet: their lattice is empty (the AMD
-  // lowering adds its kinds in hasLowering).
+  // AMD chips: convert-gemm-to-amdgpu lowers mfma only (f32 included: the
+  // f32 MFMAs are exact).
   GemmProblem f16;
-  EXPECT_TRUE(enumerateLattice(f16, *lookupTarget("gfx942")).empty());
+  const TargetInfo &gfx942 = *lookupTarget("gfx942");
+  llvm::SmallVector<InstrKind, 4> mfmaOnly = {InstrKind::mfma};
+  EXPECT_EQ(latticeKinds(f16, gfx942), mfmaOnly);
+  f32.allowTf32 = false;
+  EXPECT_EQ(latticeKinds(f32, gfx942), mfmaOnly);
+  EXPECT_FALSE(enumerateLattice(f16, gfx942).empty());
 }
 
 TEST(Lattice, ShapeBuckets) {

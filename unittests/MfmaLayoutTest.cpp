@@ -246,24 +246,24 @@ TEST(LdsModel, PaddingDependsOnTheStride) {
   };
   LdsTileShape even{16, 8, 8}, odd{16, 9, 8};
   auto acc = column(16);
-  LdsLayout plain{SmemLayoutKind::plain, 0}, pad1{SmemLayoutKind::pad, 1};
+  LdsLayout plain{SmemKind::plain, 0}, pad1{SmemKind::pad, 1};
   EXPECT_GT(ldsLayoutCycles(even, plain, acc, 32),
             ldsLayoutCycles(even, pad1, acc, 32));
   EXPECT_LT(ldsLayoutCycles(odd, plain, acc, 32),
             ldsLayoutCycles(odd, pad1, acc, 32));
   LdsLayout pickEven = chooseLdsLayout(even, acc, 32);
-  EXPECT_EQ(pickEven.kind, SmemLayoutKind::pad);
+  EXPECT_EQ(pickEven.kind, SmemKind::pad);
   EXPECT_EQ(pickEven.padElems, 1);
-  EXPECT_EQ(chooseLdsLayout(odd, acc, 32).kind, SmemLayoutKind::plain);
+  EXPECT_EQ(chooseLdsLayout(odd, acc, 32).kind, SmemKind::plain);
 }
 
 // Padded rows keep accesses aligned or split them.
 TEST(LdsModel, AccessWidth) {
   LdsTileShape t{128, 32, 2}; // f16, 64-byte rows
-  EXPECT_EQ(ldsAccessWidth(t, {SmemLayoutKind::plain, 0}, 16), 16u);
-  EXPECT_EQ(ldsAccessWidth(t, {SmemLayoutKind::pad, 4}, 16), 8u);
-  EXPECT_EQ(ldsAccessWidth(t, {SmemLayoutKind::pad, 8}, 16), 16u);
-  EXPECT_EQ(ldsAccessWidth(t, {SmemLayoutKind::pad, 1}, 16), 2u);
+  EXPECT_EQ(ldsAccessWidth(t, {SmemKind::plain, 0}, 16), 16u);
+  EXPECT_EQ(ldsAccessWidth(t, {SmemKind::pad, 4}, 16), 8u);
+  EXPECT_EQ(ldsAccessWidth(t, {SmemKind::pad, 8}, 16), 16u);
+  EXPECT_EQ(ldsAccessWidth(t, {SmemKind::pad, 1}, 16), 2u);
 }
 
 // The policy on the kernel's own accesses: never worse than plain, and a
@@ -276,10 +276,10 @@ TEST(LdsModel, PolicyOnKernelAccesses) {
     for (bool bK : {true, false}) {
       MfmaTileProblem p{f16, aK, bK, 128, 128, 32, 2, 256, 64, 64,
                         gfx942.sharedBanks};
-      SmemLayoutKind kind = chooseMfmaLdsKind(p);
-      EXPECT_LE(mfmaLdsCycles(p, kind), mfmaLdsCycles(p, SmemLayoutKind::plain));
+      SmemKind kind = chooseMfmaLdsKind(p);
+      EXPECT_LE(mfmaLdsCycles(p, kind), mfmaLdsCycles(p, SmemKind::plain));
     }
   MfmaTileProblem nn{f16, true, false, 128, 128, 32, 2, 256, 64, 64, 32};
   EXPECT_LT(mfmaLdsCycles(nn, chooseMfmaLdsKind(nn)),
-            mfmaLdsCycles(nn, SmemLayoutKind::plain));
+            mfmaLdsCycles(nn, SmemKind::plain));
 }

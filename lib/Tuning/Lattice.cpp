@@ -2,13 +2,15 @@
 //
 // The legality rules below restate, without an MLIRContext, those of
 // ConfigAttr::verify (structure), MatmulOp::verifyConfigForTarget (chip
-// limits) and checkLowerableToNVGPU (what the lowering supports);
+// limits) and checkLowerableToNVGPU / checkLowerableToAMDGPU (what the
+// lowerings support);
 // unittests/LatticeTest.cpp checks that they accept exactly the same points.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Tuning/Lattice.h"
 #include "gemm/Utils/FragmentLayout.h"
+#include "gemm/Utils/MfmaLayout.h"
 #include <array>
 
 using namespace mlir::gemm;
@@ -16,9 +18,8 @@ using namespace mlir::gemm;
 bool mlir::gemm::hasLowering(const TargetInfo &target, InstrKind kind) {
   if (target.isNVIDIA())
     return kind == InstrKind::mma_sync || kind == InstrKind::simt;
-  // The AMD lowering (convert-gemm-to-amdgpu) registers mfma and simt here
-  // when it lands.
-  return false;
+  // convert-gemm-to-amdgpu lowers mfma only.
+  return kind == InstrKind::mfma;
 }
 
 ElemKind mlir::gemm::operandKind(const GemmProblem &problem, InstrKind kind) {
@@ -116,6 +117,20 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
       return "mma_sync shape " + str(c.im) + "x" + str(c.in) + "x" +
              str(c.ik) + " is not lowered for " +
              stringifyElemKind(opKind).str() + " operands";
+  }
+  if (c.kind == InstrKind::mfma) {
+    // checkLowerableToAMDGPU: shapes whose lane maps are tested, and whole
+    // multi-block tiles per wave.
+    std::optional<MmaShape> shape;
+    for (const MmaShape &s : target.findShapes(c.kind, opKind, problem.acc))
+      if (s.m == c.im && s.n == c.in && s.k == c.ik)
+        shape = s;
+    if (!shape || !isMfmaShapeLowered(*shape))
+      return "mfma shape " + str(c.im) + "x" + str(c.in) + "x" + str(c.ik) +
+             " is not lowered for " + stringifyElemKind(opKind).str() +
+             " operands";
+    if (c.warpTileN() % (shape->n * shape->blocks) != 0)
+      return "wave tile N is not a multiple of the multi-block mfma tile";
   }
   if (c.smem == SmemKind::swizzle) {
     unsigned storage = elemBytes(problem.a);

@@ -216,11 +216,11 @@ int64_t mlir::gemm::ldsOffset(const LdsTileShape &tile,
                               const LdsLayout &layout, int64_t row,
                               int64_t col) {
   switch (layout.kind) {
-  case SmemLayoutKind::swizzle:
+  case SmemKind::swizzle:
     return swizzledOffset(row, col, tile.cols, tile.elemBytes);
-  case SmemLayoutKind::pad:
+  case SmemKind::pad:
     return plainOffset(row, col, tile.cols + layout.padElems);
-  case SmemLayoutKind::plain:
+  case SmemKind::plain:
     break;
   }
   return plainOffset(row, col, tile.cols);
@@ -229,7 +229,7 @@ int64_t mlir::gemm::ldsOffset(const LdsTileShape &tile,
 unsigned mlir::gemm::ldsAccessWidth(const LdsTileShape &tile,
                                     const LdsLayout &layout, unsigned bytes) {
   int64_t pitch = (tile.cols +
-                   (layout.kind == SmemLayoutKind::pad ? layout.padElems : 0)) *
+                   (layout.kind == SmemKind::pad ? layout.padElems : 0)) *
                   tile.elemBytes;
   unsigned width = bytes;
   while (width > tile.elemBytes && pitch % width != 0)
@@ -259,30 +259,30 @@ int64_t mlir::gemm::ldsLayoutCycles(const LdsTileShape &tile,
 }
 
 std::vector<LdsLayout> mlir::gemm::ldsCandidateLayouts(const LdsTileShape &t) {
-  std::vector<LdsLayout> out{{SmemLayoutKind::plain, 0}};
+  std::vector<LdsLayout> out{{SmemKind::plain, 0}};
   for (int64_t padBytes : {int64_t(t.elemBytes), int64_t(4), int64_t(8),
                            int64_t(16)}) {
     if (padBytes % t.elemBytes != 0)
       continue;
-    LdsLayout pad{SmemLayoutKind::pad, padBytes / t.elemBytes};
+    LdsLayout pad{SmemKind::pad, padBytes / t.elemBytes};
     if (llvm::none_of(out, [&](const LdsLayout &l) {
           return l.kind == pad.kind && l.padElems == pad.padElems;
         }))
       out.push_back(pad);
   }
   if ((t.cols * t.elemBytes) % 16 == 0)
-    out.push_back({SmemLayoutKind::swizzle, 0});
+    out.push_back({SmemKind::swizzle, 0});
   return out;
 }
 
 LdsLayout mlir::gemm::chooseLdsLayout(const LdsTileShape &tile,
                                       ArrayRef<LdsAccessPattern> accesses,
                                       unsigned banks,
-                                      std::optional<SmemLayoutKind> kind) {
+                                      std::optional<SmemKind> kind) {
   std::optional<LdsLayout> best;
   int64_t bestCycles = 0;
   auto footprint = [&](const LdsLayout &l) {
-    return l.kind == SmemLayoutKind::pad ? l.padElems : 0;
+    return l.kind == SmemKind::pad ? l.padElems : 0;
   };
   for (const LdsLayout &l : ldsCandidateLayouts(tile)) {
     if (kind && l.kind != *kind)
@@ -292,7 +292,7 @@ LdsLayout mlir::gemm::chooseLdsLayout(const LdsTileShape &tile,
     // be strictly cheaper, or as cheap and smaller (swizzle vs a pad).
     if (!best || cycles < bestCycles ||
         (cycles == bestCycles && footprint(l) < footprint(*best) &&
-         best->kind == SmemLayoutKind::pad)) {
+         best->kind == SmemKind::pad)) {
       best = l;
       bestCycles = cycles;
     }
@@ -375,16 +375,16 @@ static std::pair<TileModel, TileModel> modelTiles(const MfmaTileProblem &p) {
           model(MmaOperand::B, p.bKContiguous, p.bn, p.waveN)};
 }
 
-static bool offers(const LdsTileShape &t, SmemLayoutKind kind) {
+static bool offers(const LdsTileShape &t, SmemKind kind) {
   return llvm::any_of(ldsCandidateLayouts(t),
                       [&](const LdsLayout &l) { return l.kind == kind; });
 }
 
 std::pair<LdsLayout, LdsLayout>
-mlir::gemm::mfmaLdsLayouts(const MfmaTileProblem &p, SmemLayoutKind kind) {
+mlir::gemm::mfmaLdsLayouts(const MfmaTileProblem &p, SmemKind kind) {
   auto [a, b] = modelTiles(p);
   auto pick = [&](const TileModel &t) {
-    if (kind != SmemLayoutKind::pad)
+    if (kind != SmemKind::pad)
       return LdsLayout{kind, 0};
     return chooseLdsLayout(t.shape, t.accesses, p.banks, kind);
   };
@@ -392,19 +392,19 @@ mlir::gemm::mfmaLdsLayouts(const MfmaTileProblem &p, SmemLayoutKind kind) {
 }
 
 int64_t mlir::gemm::mfmaLdsCycles(const MfmaTileProblem &p,
-                                  SmemLayoutKind kind) {
+                                  SmemKind kind) {
   auto [a, b] = modelTiles(p);
   auto [la, lb] = mfmaLdsLayouts(p, kind);
   return ldsLayoutCycles(a.shape, la, a.accesses, p.banks) +
          ldsLayoutCycles(b.shape, lb, b.accesses, p.banks);
 }
 
-SmemLayoutKind mlir::gemm::chooseMfmaLdsKind(const MfmaTileProblem &p) {
+SmemKind mlir::gemm::chooseMfmaLdsKind(const MfmaTileProblem &p) {
   auto [a, b] = modelTiles(p);
-  std::optional<SmemLayoutKind> best;
+  std::optional<SmemKind> best;
   int64_t bestCycles = 0;
-  for (SmemLayoutKind kind : {SmemLayoutKind::plain, SmemLayoutKind::swizzle,
-                              SmemLayoutKind::pad}) {
+  for (SmemKind kind : {SmemKind::plain, SmemKind::swizzle,
+                              SmemKind::pad}) {
     if (!offers(a.shape, kind) || !offers(b.shape, kind))
       continue;
     int64_t cycles = mfmaLdsCycles(p, kind);
@@ -413,5 +413,5 @@ SmemLayoutKind mlir::gemm::chooseMfmaLdsKind(const MfmaTileProblem &p) {
       bestCycles = cycles;
     }
   }
-  return best.value_or(SmemLayoutKind::plain);
+  return best.value_or(SmemKind::plain);
 }

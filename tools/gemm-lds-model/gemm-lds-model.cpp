@@ -45,13 +45,13 @@ struct DType {
 };
 } // namespace
 
-static const char *name(SmemLayoutKind k) {
+static const char *name(SmemKind k) {
   switch (k) {
-  case SmemLayoutKind::plain:
+  case SmemKind::plain:
     return "plain";
-  case SmemLayoutKind::pad:
+  case SmemKind::pad:
     return "pad";
-  case SmemLayoutKind::swizzle:
+  case SmemKind::swizzle:
     return "swizzle";
   }
   return "?";
@@ -128,13 +128,13 @@ int main(int argc, char **argv) {
                         bm / wm,
                         bn / wn,
                         target->sharedBanks};
-      auto pads = mfmaLdsLayouts(p, SmemLayoutKind::pad);
+      auto pads = mfmaLdsLayouts(p, SmemKind::pad);
       llvm::outs() << "| " << dname << " | " << l << " | " << bm << "x" << bn
                    << "x" << bk << " | " << shape->m << "x" << shape->n << "x"
                    << shape->k << " | "
-                   << mfmaLdsCycles(p, SmemLayoutKind::plain) << " | "
-                   << mfmaLdsCycles(p, SmemLayoutKind::swizzle) << " | "
-                   << mfmaLdsCycles(p, SmemLayoutKind::pad) << " (+"
+                   << mfmaLdsCycles(p, SmemKind::plain) << " | "
+                   << mfmaLdsCycles(p, SmemKind::swizzle) << " | "
+                   << mfmaLdsCycles(p, SmemKind::pad) << " (+"
                    << pads.first.padElems << ", +" << pads.second.padElems
                    << ") | " << name(chooseMfmaLdsKind(p)) << " |\n";
     }

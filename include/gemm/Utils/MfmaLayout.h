@@ -17,16 +17,13 @@
 #ifndef GEMM_UTILS_MFMALAYOUT_H
 #define GEMM_UTILS_MFMALAYOUT_H
 
+#include "gemm/Target/TileConfig.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <optional>
 #include <vector>
 
 namespace mlir::gemm {
-
-/// Shared-memory (LDS) tile layouts, mirroring the dialect's `smem` values
-/// (this library sits below the dialect).
-enum class SmemLayoutKind { plain, pad, swizzle };
 
 /// Lanes of a CDNA wave.
 inline constexpr unsigned kMfmaWaveSize = 64;
@@ -107,7 +104,7 @@ struct LdsTileShape {
 /// A layout of a staged tile: plain, padded by `padElems` per row, or the
 /// 16-byte-chunk XOR swizzle.
 struct LdsLayout {
-  SmemLayoutKind kind = SmemLayoutKind::plain;
+  SmemKind kind = SmemKind::plain;
   int64_t padElems = 0;
 };
 
@@ -139,7 +136,7 @@ std::vector<LdsLayout> ldsCandidateLayouts(const LdsTileShape &tile);
 LdsLayout chooseLdsLayout(const LdsTileShape &tile,
                           llvm::ArrayRef<LdsAccessPattern> accesses,
                           unsigned banks,
-                          std::optional<SmemLayoutKind> kind = std::nullopt);
+                          std::optional<SmemKind> kind = std::nullopt);
 
 /// The accesses of the AMD kernel to one staged operand tile: the 16-byte
 /// chunk stores of the global-to-LDS copy by the first wave (`threads`
@@ -162,14 +159,14 @@ struct MfmaTileProblem {
 /// The LDS layouts of A's and B's tiles for a layout kind: the kind itself
 /// for plain and swizzle, the model's best padding (per tile) for pad.
 std::pair<LdsLayout, LdsLayout> mfmaLdsLayouts(const MfmaTileProblem &p,
-                                               SmemLayoutKind kind);
+                                               SmemKind kind);
 
 /// The layout kind the bank model prefers over both tiles (strictly
 /// cheaper wins; ties go to plain, then swizzle, then pad).
-SmemLayoutKind chooseMfmaLdsKind(const MfmaTileProblem &p);
+SmemKind chooseMfmaLdsKind(const MfmaTileProblem &p);
 
 /// Modelled LDS cycles per k-tile of both tiles under `kind`.
-int64_t mfmaLdsCycles(const MfmaTileProblem &p, SmemLayoutKind kind);
+int64_t mfmaLdsCycles(const MfmaTileProblem &p, SmemKind kind);
 
 } // namespace mlir::gemm
 

@@ -68,6 +68,8 @@ LogicalResult mlir::gemm::checkLowerableToAMDGPU(MatmulOp op,
            << stringifyElemKind(*getElemKind(op.getAElementType()))
            << " is not lowered by convert-gemm-to-amdgpu (its lane map is "
               "not checked against AMD's tables)";
+  if (failed(checkSwizzleRows(op, config)))
+    return failure();
   int64_t waveN = shape->n * shape->blocks;
   if (config.getWarpTileN() % waveN != 0)
     return op.emitOpError("wave tile N (")
@@ -102,7 +104,7 @@ std::pair<LdsLayout, LdsLayout>
 mlir::gemm::getLdsLayouts(MatmulOp op, ConfigAttr config,
                           const TargetInfo &target) {
   return mfmaLdsLayouts(getMfmaTileProblem(op, config, target),
-                        toSmemLayoutKind(config.getSmem()));
+                        toTileConfig(config).smem);
 }
 
 //===----------------------------------------------------------------------===//

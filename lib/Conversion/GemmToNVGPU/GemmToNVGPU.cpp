@@ -59,20 +59,7 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
                 "lowers "
              << want[0] << "x" << want[1] << "x" << want[2] << ")";
   }
-  unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
-  if (config.getSmem() == SmemLayout::swizzle) {
-    // Swizzled tiles need whole 16-byte chunks per stored row.
-    int64_t bk = config.getBK();
-    for (auto [name, cols] :
-         {std::pair<StringRef, int64_t>{"A", op.isTransposedA() ? config.getBM()
-                                                                : bk},
-          {"B", op.isTransposedB() ? bk : config.getBN()}})
-      if ((cols * bytes) % 16 != 0)
-        return op.emitOpError("swizzled shared tile of ")
-               << name << " has rows of " << cols * bytes
-               << " bytes, not a multiple of 16; use smem = plain or pad";
-  }
-  return success();
+  return checkSwizzleRows(op, config);
 }
 
 //===----------------------------------------------------------------------===//

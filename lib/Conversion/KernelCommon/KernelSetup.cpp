@@ -41,6 +41,23 @@ static std::pair<Value, Value> rasterize(IndexMath &m, Value bid, Value tilesM,
                                : std::make_pair(mnr, maj);
 }
 
+LogicalResult mlir::gemm::detail::checkSwizzleRows(MatmulOp op,
+                                                   ConfigAttr config) {
+  if (config.getSmem() != SmemLayout::swizzle)
+    return success();
+  unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
+  int64_t bk = config.getBK();
+  for (auto [name, cols] :
+       {std::pair<StringRef, int64_t>{"A", op.isTransposedA() ? config.getBM()
+                                                              : bk},
+        {"B", op.isTransposedB() ? bk : config.getBN()}})
+    if ((cols * bytes) % 16 != 0)
+      return op.emitOpError("swizzled shared tile of ")
+             << name << " has rows of " << cols * bytes
+             << " bytes, not a multiple of 16; use smem = plain or pad";
+  return success();
+}
+
 FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
     OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op, ConfigAttr config,
     const TargetInfo &target,

@@ -119,3 +119,13 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// The swizzle permutes 16-byte chunks: a row of A (f32, K = 2) has 8 bytes.
+func.func @swizzle_rows(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @below {{swizzled shared tile of A has rows of 8 bytes, not a multiple of 16; use smem = plain or pad}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mfma, block = [64, 64, 2], warps = [2, 2], instr = [32, 32, 2], smem = swizzle>}
+  return
+}

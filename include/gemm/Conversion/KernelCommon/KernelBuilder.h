@@ -167,6 +167,10 @@ buildKernelBody(OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op,
                 function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)>
                     mainLoop);
 
+/// Swizzled tiles need whole 16-byte chunks per stored row: emits a
+/// diagnostic on `op` and fails otherwise.
+LogicalResult checkSwizzleRows(MatmulOp op, ConfigAttr config);
+
 /// Sets the thread, block and warp coordinates and the problem sizes in
 /// `ctx` and creates the staged shared tiles of A and B (`stages` buffers
 /// each, rows padded by padA / padB elements when the config's layout is

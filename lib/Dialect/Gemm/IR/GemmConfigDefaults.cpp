@@ -35,30 +35,6 @@ MfmaTileProblem mlir::gemm::getMfmaTileProblem(MatmulOp op, ConfigAttr config,
   return p;
 }
 
-SmemLayoutKind mlir::gemm::toSmemLayoutKind(SmemLayout l) {
-  switch (l) {
-  case SmemLayout::plain:
-    return SmemLayoutKind::plain;
-  case SmemLayout::pad:
-    return SmemLayoutKind::pad;
-  case SmemLayout::swizzle:
-    return SmemLayoutKind::swizzle;
-  }
-  return SmemLayoutKind::plain;
-}
-
-SmemLayout mlir::gemm::toSmemLayout(SmemLayoutKind k) {
-  switch (k) {
-  case SmemLayoutKind::plain:
-    return SmemLayout::plain;
-  case SmemLayoutKind::pad:
-    return SmemLayout::pad;
-  case SmemLayoutKind::swizzle:
-    return SmemLayout::swizzle;
-  }
-  return SmemLayout::plain;
-}
-
 /// The AMD default: the first MFMA shape the lowering implements for the
 /// operand and accumulator types (single-block 16x16 forms first), a 2 x 2
 /// wave grid (256 threads) over a block tile sized so that two LDS stages fit
@@ -96,11 +72,9 @@ static ConfigAttr getDefaultMfmaConfig(MatmulOp op, const TargetInfo &target,
       {int64_t(shape->m), int64_t(shape->n), int64_t(shape->k)},
       /*stages=*/2, SmemLayout::swizzle, Raster::row, /*group=*/8,
       /*split_k=*/1);
-  SmemLayout smem = toSmemLayout(
-      chooseMfmaLdsKind(getMfmaTileProblem(op, config, target)));
-  return ConfigAttr::get(ctx, Kind::mfma, block, {2, 2}, config.getInstr(),
-                         /*stages=*/2, smem, Raster::row, /*group=*/8,
-                         /*split_k=*/1);
+  TileConfig t = toTileConfig(config);
+  t.smem = chooseMfmaLdsKind(getMfmaTileProblem(op, config, target));
+  return getConfigAttr(ctx, t);
 }
 
 ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,

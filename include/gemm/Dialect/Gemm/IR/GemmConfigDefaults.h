@@ -28,10 +28,6 @@ std::optional<MmaShape> getMfmaShape(MatmulOp op, ConfigAttr config,
 MfmaTileProblem getMfmaTileProblem(MatmulOp op, ConfigAttr config,
                                    const TargetInfo &target);
 
-/// The dialect's `smem` value as the policy's layout kind, and back.
-SmemLayoutKind toSmemLayoutKind(SmemLayout layout);
-SmemLayout toSmemLayout(SmemLayoutKind kind);
-
 } // namespace mlir::gemm
 
 #endif
