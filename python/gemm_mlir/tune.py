@@ -634,7 +634,8 @@ def cmd_calibrate(a):
              "warp-copy-bytes": [1, 2, 4, 8, 16, 32],
              "element-copy-scale": [0.25, 0.5, 1, 2, 3, 4, 6],
              "spill-penalty": [2, 4, 8, 16, 32],
-             "overlap-power": [1.5, 2, 3, 4, 6, 10, 100]}
+             "overlap-power": [1.5, 2, 3, 4, 6, 10, 100],
+             "solo-sync": [0, 200, 400, 800, 1600, 3200]}
 
     def score(ps):
         res = model_scores(tool, a.chip, cls, by_shape, [f"{k}={v}" for k, v in ps.items()])
