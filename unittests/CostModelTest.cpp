@@ -139,5 +139,5 @@ TEST(CostModel, ParametersByName) {
   EXPECT_TRUE(p.set("warp-half", 3.0));
   EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
   EXPECT_FALSE(p.set("no-such-parameter", 1.0));
-  EXPECT_EQ(ModelParams::names().size(), 14u);
+  EXPECT_EQ(ModelParams::names().size(), 15u);
 }

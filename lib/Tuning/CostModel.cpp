@@ -45,6 +45,7 @@ const Param params[] = {
     {"warp-copy-bytes", &ModelParams::warpCopyBytesPerClk},
     {"element-copy-scale", &ModelParams::elementCopyScale},
     {"overlap-power", &ModelParams::overlapPower},
+    {"solo-sync", &ModelParams::soloSyncCycles},
 };
 } // namespace
 
@@ -185,7 +186,8 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     for (double x : {compute, n * smemCycles, n * l2Cycles, copyCycles,
                      elementCycles, exposed})
       sum += std::pow(x / t, mp.overlapPower);
-    return t * std::pow(sum, 1.0 / mp.overlapPower) + mp.kTileOverheadCycles;
+    return t * std::pow(sum, 1.0 / mp.overlapPower) + mp.kTileOverheadCycles +
+           (n == 1 ? mp.soloSyncCycles : 0.0);
   };
   // Epilogue per block: C stores (and loads), the region's arithmetic.
   double elems = double(c.bm) * c.bn;

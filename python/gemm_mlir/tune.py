@@ -634,7 +634,8 @@ def cmd_calibrate(a):
              "warp-copy-bytes": [1, 2, 4, 8, 16, 32],
              "element-copy-scale": [0.25, 0.5, 1, 2, 3, 4, 6],
              "spill-penalty": [2, 4, 8, 16, 32],
-             "overlap-power": [1.5, 2, 3, 4, 6, 10, 100]}
+             "overlap-power": [1.5, 2, 3, 4, 6, 10, 100],
+             "solo-sync": [0, 200, 400, 800, 1600, 3200]}
 
     def score(ps):
         res = model_scores(tool, a.chip, cls, by_shape, [f"{k}={v}" for k, v in ps.items()])
@@ -659,6 +660,60 @@ def cmd_calibrate(a):
         if not improved:
             break
     print("best", json.dumps(params), best)
+
+
+def cmd_holdout(a):
+    """Held-out check of the calibration: fits the constants (from the first
+    guesses) on the validation shapes of one parity of index in the TRAIN
+    runs, and scores the model's choice among the TEST run's measured configs
+    on the other shapes."""
+    tool = os.path.join(a.build, "bin", "gemm-tune-space")
+    cls = VALIDATION_CLASSES[0]
+    half = {tuple(s) for i, s in enumerate(VALIDATION_SHAPES) if i % 2 == a.parity}
+
+    def groups(paths, keep):
+        by = {}
+        for run, path in enumerate(paths):
+            for r in json.load(open(path))["rows"]:
+                shape = (r["m"], r["n"], r["k"])
+                if (r["class"] == class_key(cls) and r["status"] == "ok" and r["config"]
+                        and keep(shape)):
+                    by.setdefault((run,) + shape, []).append(r)
+        return by
+
+    train = groups(a.train, lambda s: s in half)
+    test = groups([a.test], lambda s: s not in half)
+    first = {"warp-half": 6, "mma-half": 4, "parallel-half": 0, "l2-scale": 1,
+             "latency-scale": 1, "pad-conflict": 1.1, "block-overhead": 2000,
+             "ktile-overhead": 100, "spill-penalty": 16, "warp-copy-bytes": 8,
+             "element-copy-scale": 2}
+    space = {"warp-half": [0.5, 1, 2, 4, 6, 8], "mma-half": [0, 1, 2, 4, 8, 16],
+             "parallel-half": [0, 8, 16, 32, 64], "l2-scale": [0.5, 0.7, 1, 1.4],
+             "latency-scale": [0.75, 1, 1.5, 2], "ktile-overhead": [0, 50, 100, 200, 400],
+             "block-overhead": [0, 1000, 2000, 4000, 8000], "pad-conflict": [1.0, 1.3, 1.6],
+             "warp-copy-bytes": [2, 4, 8, 16], "element-copy-scale": [0.25, 0.5, 1, 2],
+             "spill-penalty": [2, 4, 8, 16]}
+
+    def score(ps, data):
+        res = model_scores(tool, a.chip, cls, data, [f"{k}={v}" for k, v in ps.items()])
+        ratios = [r for r, _ in res]
+        rho = [x for _, x in res]
+        frac = sum(r >= 0.9 for r in ratios) / len(ratios)
+        return (frac + 0.3 * statistics.median(ratios) + 0.2 * statistics.mean(rho),
+                frac, statistics.mean(rho), len(ratios))
+
+    params, best = first, score(first, train)
+    for _ in range(2):
+        for name, values in space.items():
+            for v in values:
+                trial = dict(params, **{name: v})
+                sc = score(trial, train)
+                if sc[0] > best[0] + 1e-9:
+                    best, params = sc, trial
+    print("fitted on", len(train), "groups:", json.dumps(params))
+    for label, ps in (("held-out, fitted constants", params), ("held-out, shipped constants", {})):
+        _, frac, rho, n = score(ps, test)
+        print(f"{label}: {n} shapes, choice >= 0.9 x best on {frac:.2f}, Spearman mean {rho:.2f}")
 
 
 def cmd_merge(a):
@@ -743,6 +798,12 @@ def main():
     c.add_argument("--chip", default="sm_90")
     c.add_argument("--param", action="append", default=[])
     c.add_argument("--rounds", type=int, default=3)
+    h = sub.add_parser("holdout")
+    h.add_argument("--train", nargs="+", required=True)
+    h.add_argument("--test", required=True)
+    h.add_argument("--parity", type=int, default=0, help="fit on shapes of this index parity")
+    h.add_argument("--build", default=os.path.join(root, "build"))
+    h.add_argument("--chip", default="sm_90")
     g = sub.add_parser("merge")
     g.add_argument("dbs", nargs="+")
     g.add_argument("--out", required=True)
@@ -753,7 +814,8 @@ def main():
     k.add_argument("--param", action="append", default=[])
     a = p.parse_args()
     {"prepare": cmd_prepare, "measure": cmd_measure, "report": cmd_report,
-     "calibrate": cmd_calibrate, "picks": cmd_picks, "merge": cmd_merge}[a.cmd](a)
+     "calibrate": cmd_calibrate, "picks": cmd_picks, "merge": cmd_merge,
+     "holdout": cmd_holdout}[a.cmd](a)
 
 
 if __name__ == "__main__":

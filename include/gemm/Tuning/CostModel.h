@@ -31,10 +31,10 @@ struct ModelParams {
   /// instructionsPerWarpStep)): warps and independent instructions that hide
   /// the latency of address arithmetic and of the matrix pipe.
   double warpHalf = 2.0;
-  double mmaHalf = 1.0;
+  double mmaHalf = 4.0;
   /// A third term, parallelHalf / (residentWarps x instructionsPerWarpStep):
   /// warps and instructions per warp substitute for each other.
-  double parallelHalf = 16.0;
+  double parallelHalf = 8.0;
   /// cp.async bytes one warp moves per clock (the per-block copy throughput
   /// is warps x this: one warp cannot keep a large tile in flight).
   double warpCopyBytesPerClk = 8.0;
@@ -46,7 +46,7 @@ struct ModelParams {
   /// Multiplies the table's L2 -> SM bandwidth.
   double l2Scale = 1.0;
   /// Multiplies the table's memory latency.
-  double latencyScale = 1.0;
+  double latencyScale = 1.5;
   /// Shared-memory bank conflicts of `plain` tiles with 128-byte rows (an
   /// ldmatrix phase serializes up to 8 ways) and of `pad` tiles.
   double plainConflict = 8.0;
@@ -55,14 +55,18 @@ struct ModelParams {
   double launchUs = 4.0;
   /// Cycles per block spent outside the k-loop (set-up, prologue issue,
   /// epilogue address math).
-  double blockOverheadCycles = 4000.0;
+  double blockOverheadCycles = 1000.0;
   /// How the per-k-tile limits combine: T = (sum of t_i^p)^(1/p) over the
   /// compute, shared, L2, copy, element-copy and exposed-latency times; a
   /// large p is the plain maximum (perfect overlap), p = 1 the sum.
   double overlapPower = 100.0;
   /// Cycles per k-tile and block that no other work hides: the barrier, the
   /// cp.async wait and the copy issue (barriers per FLOP ~ 1/BK).
-  double kTileOverheadCycles = 400.0;
+  double kTileOverheadCycles = 50.0;
+  /// Cycles per k-tile a block alone on its SM loses at the barrier and the
+  /// cp.async wait (with two or more resident blocks another block's work
+  /// fills them).
+  double soloSyncCycles = 0.0;
   /// Slow-down per unit of register overflow: ptxas caps a kernel of T
   /// threads at regsPerSM / T registers (the launch bound), and spills what
   /// the estimate puts above the cap; the k-loop time is multiplied by
