@@ -72,6 +72,19 @@ static void addSerialization(OpPassManager &pm, StringRef format,
   }
 }
 
+/// Configs: the per-type defaults of the lowering unless asked for the model
+/// or the database (docs/tuning.md says why the defaults stay the default).
+static void addSelectConfig(OpPassManager &pm, StringRef chip, bool enabled,
+                            StringRef tuningDb, bool allowTf32) {
+  if (!enabled && tuningDb.empty())
+    return;
+  GemmSelectConfigOptions select;
+  select.target = chip.str();
+  select.tuningDb = tuningDb.str();
+  select.allowTf32 = allowTf32;
+  pm.addPass(createGemmSelectConfig(select));
+}
+
 LogicalResult
 mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
                                     const GemmToNVVMPipelineOptions &options,
@@ -83,15 +96,8 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
       *lookupTarget(options.chip),
       options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
                          : std::nullopt);
-  // Configs: the per-type defaults of the lowering unless asked for the
-  // model / database (docs/tuning.md says why the defaults stay the default).
-  if (options.selectConfig || !options.tuningDb.empty()) {
-    GemmSelectConfigOptions select;
-    select.target = options.chip;
-    select.tuningDb = options.tuningDb;
-    select.allowTf32 = options.allowTf32;
-    pm.addPass(createGemmSelectConfig(select));
-  }
+  addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
+                  options.allowTf32);
   ConvertGemmToNVGPUOptions lower;
   lower.chip = options.chip;
   lower.ptxVersion = *ptx;
@@ -200,6 +206,8 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
     if (toolkit.empty())
       return failure();
   }
+  addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
+                  /*allowTf32=*/false);
   ConvertGemmToAMDGPUOptions lower;
   lower.chip = options.chip;
   pm.addPass(createConvertGemmToAMDGPU(lower));

@@ -64,6 +64,17 @@ struct GemmToROCDLPipelineOptions
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip (gfx90a, gfx942, gfx950)"),
       llvm::cl::init("gfx942")};
+  PassOptions::Option<bool> selectConfig{
+      *this, "select-config",
+      llvm::cl::desc("Run gemm-select-config first: ops without a config get "
+                     "the cost model's pick (uncalibrated for AMD chips) "
+                     "instead of the per-type default"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> tuningDb{
+      *this, "tuning-db",
+      llvm::cl::desc("Tuning database (JSON) for gemm-select-config; implies "
+                     "select-config"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> lldPath{
       *this, "lld-path",
       llvm::cl::desc("ld.lld to link HSACO with; default: $GEMM_LLD, the "
