@@ -45,18 +45,6 @@ struct DType {
 };
 } // namespace
 
-static const char *name(SmemKind k) {
-  switch (k) {
-  case SmemKind::plain:
-    return "plain";
-  case SmemKind::pad:
-    return "pad";
-  case SmemKind::swizzle:
-    return "swizzle";
-  }
-  return "?";
-}
-
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "gemm-mlir LDS layout model\n");
   const TargetInfo *target = lookupTarget(chip);
@@ -136,7 +124,7 @@ int main(int argc, char **argv) {
                    << mfmaLdsCycles(p, SmemKind::swizzle) << " | "
                    << mfmaLdsCycles(p, SmemKind::pad) << " (+"
                    << pads.first.padElems << ", +" << pads.second.padElems
-                   << ") | " << name(chooseMfmaLdsKind(p)) << " |\n";
+                   << ") | " << stringifySmemKind(chooseMfmaLdsKind(p)) << " |\n";
     }
   }
   return 0;
