@@ -10,16 +10,24 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 example=${1:-$root/examples/gemm_f16_tn.mlir}
 chip=${CHIP:-sm_90}
 out="$root/out/example"
-rm -rf "$out" && mkdir -p "$out"
 opt="$root/build/bin/gemm-opt"
 
-start=$(date +%s%N)
-"$opt" "$example" --gemm-to-ptx="chip=$chip output-dir=$out" -o "$out/lowered.mlir"
-end=$(date +%s%N)
+# compile PIPELINE CHIP WHAT DIR: runs gemm-opt's PIPELINE into DIR (fresh),
+# then prints the time taken and the files written.
+compile() {
+  local pipeline=$1 target=$2 what=$3 dir=$4
+  rm -rf "$dir" && mkdir -p "$dir"
+  local start end
+  start=$(date +%s%N)
+  "$opt" "$example" --$pipeline="chip=$target output-dir=$dir" -o "$dir/lowered.mlir"
+  end=$(date +%s%N)
+  echo "== gemm-mlir: $(basename "$example") -> $what for $target in $(( (end - start) / 1000000 )) ms"
+  echo "   output folder: $dir"
+  for f in "$dir"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
+}
+
+compile gemm-to-ptx "$chip" PTX "$out"
 ptx=$(ls "$out"/*.ptx)
-echo "== gemm-mlir: $(basename "$example") -> PTX for $chip in $(( (end - start) / 1000000 )) ms"
-echo "   output folder: $out"
-for f in "$out"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
 echo "== kernels (from manifest.json)"
 python3 - "$out/manifest.json" <<'PY'
 import json, sys
@@ -44,14 +52,8 @@ fi
 
 amd_chip=${AMD_CHIP:-gfx942}
 amd_out="$root/out/example-amd"
-rm -rf "$amd_out" && mkdir -p "$amd_out"
-start=$(date +%s%N)
-"$opt" "$example" --gemm-to-hsaco="chip=$amd_chip output-dir=$amd_out" -o "$amd_out/lowered.mlir"
-end=$(date +%s%N)
+compile gemm-to-hsaco "$amd_chip" HSACO "$amd_out"
 hsaco=$(ls "$amd_out"/*.hsaco)
-echo "== gemm-mlir: $(basename "$example") -> HSACO for $amd_chip in $(( (end - start) / 1000000 )) ms"
-echo "   output folder: $amd_out"
-for f in "$amd_out"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
 tools=/usr/lib/llvm-22/bin
 echo "== AMDGCN instruction summary (llvm-objdump -d --mcpu=$amd_chip)"
 "$tools/llvm-objdump" -d --mcpu="$amd_chip" "$hsaco" > "$amd_out/disassembly.s"

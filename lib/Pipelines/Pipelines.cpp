@@ -131,9 +131,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
 
 std::string mlir::gemm::findLldToolkit(StringRef lld, std::string &error) {
   std::string path = lld.str();
-  SmallVector<std::string> tried;
-  auto usable = [&](StringRef p) {
-    tried.push_back(p.str());
+  auto usable = [](StringRef p) {
     return !p.empty() && llvm::sys::fs::can_execute(p);
   };
   if (!path.empty()) {

@@ -258,6 +258,14 @@ int64_t mlir::gemm::ldsLayoutCycles(const LdsTileShape &tile,
   return total;
 }
 
+unsigned mlir::gemm::ldsCopyChunkBytes(const LdsTileShape &tile) {
+  // Rows are whole elements, so this stops at elemBytes at the latest.
+  unsigned chunkBytes = 16;
+  while ((tile.cols * tile.elemBytes) % chunkBytes != 0)
+    chunkBytes /= 2;
+  return chunkBytes;
+}
+
 std::vector<LdsLayout> mlir::gemm::ldsCandidateLayouts(const LdsTileShape &t) {
   std::vector<LdsLayout> out{{SmemKind::plain, 0}};
   for (int64_t padBytes : {int64_t(t.elemBytes), int64_t(4), int64_t(8),
@@ -307,10 +315,7 @@ mlir::gemm::mfmaLdsAccesses(const MmaShape &shape, MmaOperand which,
   std::vector<LdsAccessPattern> out;
   // Copies: thread t stores 16-byte chunk t + i * threads (narrower when a
   // row is not a whole number of chunks).
-  unsigned chunkBytes = 16;
-  while ((tile.cols * tile.elemBytes) % chunkBytes != 0)
-    chunkBytes /= 2;
-  int64_t perChunk = std::max<int64_t>(1, chunkBytes / tile.elemBytes);
+  int64_t perChunk = ldsCopyChunkBytes(tile) / tile.elemBytes;
   int64_t chunksPerRow = tile.cols / perChunk;
   int64_t chunks = tile.rows * chunksPerRow;
   int64_t lanes = std::min<int64_t>(kMfmaWaveSize, threads);

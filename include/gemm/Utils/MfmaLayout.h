@@ -124,6 +124,11 @@ int64_t ldsLayoutCycles(const LdsTileShape &tile, const LdsLayout &layout,
                         llvm::ArrayRef<LdsAccessPattern> accesses,
                         unsigned banks);
 
+/// Bytes per chunk of the global-to-LDS copy of `tile`: 16, halved until a
+/// stored row is a whole number of chunks (the lowering and the model both
+/// use it).
+unsigned ldsCopyChunkBytes(const LdsTileShape &tile);
+
 /// The layouts the policy considers for `tile`: plain; padding by one
 /// element and by 4, 8 and 16 bytes; the swizzle where rows are whole 16-byte
 /// chunks.

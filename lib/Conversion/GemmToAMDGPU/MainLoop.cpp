@@ -38,8 +38,10 @@ namespace {
 /// How one thread copies its part of one operand's k-tile.
 struct ChunkCopy {
   const SmemTile *tile;
-  LdsLayout layout;
   GlobalSource src;
+  /// i1: interior tiles may load whole chunks (the operand is aligned and
+  /// the block's M/N extent is inside the matrix); null: never.
+  Value fastMN;
   int64_t perChunk;     ///< elements per chunk
   int64_t chunksPerRow; ///< chunks per stored row
   int64_t chunks;       ///< chunks per tile
@@ -61,26 +63,25 @@ struct ChunkCopy {
 };
 } // namespace
 
-static ChunkCopy planCopy(KernelContext &ctx, const SmemTile &tile,
-                          const LdsLayout &layout, const GlobalSource &src,
+static ChunkCopy planCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                          const SmemTile &tile, Value memref,
                           int64_t threads) {
   ChunkCopy p;
   p.tile = &tile;
-  p.layout = layout;
-  p.src = src;
-  unsigned chunkBytes = 16;
-  while ((tile.cols * tile.elemBytes) % chunkBytes != 0)
-    chunkBytes /= 2;
-  chunkBytes = std::max(chunkBytes, tile.elemBytes);
+  p.src = makeGlobalSource(b, loc, ctx, memref, tile);
+  unsigned chunkBytes = ldsCopyChunkBytes(tile.ldsShape());
   p.perChunk = chunkBytes / tile.elemBytes;
   p.chunksPerRow = tile.cols / p.perChunk;
   p.chunks = tile.rows * p.chunksPerRow;
   p.slots = (p.chunks + threads - 1) / threads;
   p.threadsPerSlot = threads;
   p.exact = p.chunks % threads == 0;
-  LdsTileShape shape{tile.rows, tile.cols, tile.elemBytes};
-  p.storeWidth = ldsAccessWidth(shape, layout, chunkBytes);
+  p.storeWidth = ldsAccessWidth(tile.ldsShape(), tile.ldsLayout(), chunkBytes);
   p.chunkType = VectorType::get({p.perChunk}, ctx.op.getAElementType());
+  if (p.src.vectorOk && p.perChunk > 1) {
+    IndexMath m(b, loc);
+    p.fastMN = m.andI1(p.src.vectorOk, emitTileInsideMN(b, loc, ctx, tile));
+  }
   return p;
 }
 
@@ -92,19 +93,10 @@ static SmallVector<Value> loadChunks(OpBuilder &b, Location loc,
   const SmemTile &tile = *p.tile;
   GlobalSource src = p.src;
   (tile.kContiguous ? src.col0 : src.row0) = k0;
-  // Whole chunks: aligned operand, k-tile inside K, block tile inside M/N.
+  // Whole chunks: aligned operand, block tile inside M/N, k-tile inside K.
   Value fast;
-  if (src.vectorOk && p.perChunk > 1) {
-    Value kEnd = m.add(k0, tile.kContiguous ? tile.cols : tile.rows);
-    Value kIn =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, kEnd, ctx.k);
-    bool isA = tile.role == MmaOperand::A;
-    Value mnEnd = m.add(isA ? ctx.tileM0 : ctx.tileN0,
-                        tile.kContiguous ? tile.rows : tile.cols);
-    Value mnIn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                       mnEnd, isA ? ctx.m : ctx.n);
-    fast = m.andI1(src.vectorOk, m.andI1(kIn, mnIn));
-  }
+  if (p.fastMN)
+    fast = m.andI1(p.fastMN, emitKTileInside(b, loc, ctx, tile, k0));
   auto vectorPath = [&](OpBuilder &b, Location loc) {
     IndexMath m(b, loc);
     SmallVector<Value> out;
@@ -206,12 +198,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
 
   auto [layoutA, layoutB] = getLdsLayouts(ctx.op, cfg, *ctx.target);
   int64_t lds = setupBlock(b, ctx, layoutA.padElems, layoutB.padElems);
-  ChunkCopy copyA =
-      planCopy(ctx, ctx.tileA, layoutA,
-               makeGlobalSource(b, loc, ctx, ctx.a, ctx.tileA), threads);
-  ChunkCopy copyB =
-      planCopy(ctx, ctx.tileB, layoutB,
-               makeGlobalSource(b, loc, ctx, ctx.b, ctx.tileB), threads);
+  ChunkCopy copyA = planCopy(b, loc, ctx, ctx.tileA, ctx.a, threads);
+  ChunkCopy copyB = planCopy(b, loc, ctx, ctx.tileB, ctx.b, threads);
 
   auto load = [&](OpBuilder &b, Value kt) {
     IndexMath m(b, loc);
@@ -224,14 +212,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
     storeChunks(b, loc, ctx, copyA, regs.take_front(copyA.slots), stage);
     storeChunks(b, loc, ctx, copyB, regs.drop_front(copyA.slots), stage);
   };
-  auto ifLess = [&](OpBuilder &b, Value x, Value bound,
-                    function_ref<void(OpBuilder &)> fn) {
-    IndexMath m(b, loc);
-    scf::IfOp::create(b, loc, m.lt(x, bound), [&](OpBuilder &b, Location) {
-      fn(b);
-      scf::YieldOp::create(b, loc);
-    });
-  };
 
   std::unique_ptr<ComputeStep> step = createMfmaStep(ctx);
   Value numK = m.ceilDiv(ctx.k, bk);
@@ -241,7 +221,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(prologue.getBody());
     Value s = prologue.getInductionVar();
-    ifLess(b, s, numK, [&](OpBuilder &b) { store(b, load(b, s), s); });
+    emitIfLess(b, loc, s, numK, [&](OpBuilder &b) { store(b, load(b, s), s); });
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
   auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
@@ -280,7 +260,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = emitStageCompute(b, loc, *step, stage, acc);
     if (stages > 1)
-      ifLess(b, fetch, numK, [&](OpBuilder &b) {
+      emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
         IndexMath mm(b, loc);
         store(b, regs, mm.rem(fetch, stages));
       });

@@ -38,9 +38,6 @@ public:
     aType = type(MmaOperand::A, elem);
     bType = type(MmaOperand::B, elem);
     cType = type(MmaOperand::C, ctx.accType);
-    auto [la, lb] = getLdsLayouts(ctx.op, ctx.config, *ctx.target);
-    layoutA = la;
-    layoutB = lb;
   }
 
   SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
@@ -114,7 +111,6 @@ private:
     OpBuilder &b = m.b;
     Location loc = m.loc;
     const SmemTile &tile = which == MmaOperand::A ? ctx.tileA : ctx.tileB;
-    const LdsLayout &layout = which == MmaOperand::A ? layoutA : layoutB;
     Type type = which == MmaOperand::A ? aType : bType;
     unsigned slots = mfmaSlotsPerLane(shape, which);
     Type elem = ctx.op.getAElementType();
@@ -138,9 +134,8 @@ private:
     if (tile.kContiguous) {
       // The slots are consecutive along K, the tile's contiguous dimension:
       // vector loads as wide as the row pitch keeps them aligned.
-      LdsTileShape shapeInfo{tile.rows, tile.cols, tile.elemBytes};
-      unsigned width =
-          ldsAccessWidth(shapeInfo, layout, slots * tile.elemBytes);
+      unsigned width = ldsAccessWidth(tile.ldsShape(), tile.ldsLayout(),
+                                      slots * tile.elemBytes);
       unsigned per = width / tile.elemBytes;
       if (per == slots)
         return vector::LoadOp::create(b, loc, cast<VectorType>(type),
@@ -178,7 +173,6 @@ private:
   MmaShape shape;
   int64_t tilesM, tilesN, ksteps;
   Type aType, bType, cType;
-  LdsLayout layoutA, layoutB;
 };
 } // namespace
 

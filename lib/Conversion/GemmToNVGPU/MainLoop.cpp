@@ -155,8 +155,7 @@ struct CopyPlan {
 } // namespace
 
 static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
-                               const SmemTile &tile, Value fixedOrigin,
-                               Value fixedLimit, int64_t threads) {
+                               const SmemTile &tile, int64_t threads) {
   CopyPlan plan;
   int64_t perChunk = 16 / tile.elemBytes;
   int64_t chunksPerRow = tile.cols / perChunk;
@@ -182,10 +181,7 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   plan.row = m.div(ctx.tid, chunksPerRow);
   plan.col = m.mul(m.rem(ctx.tid, chunksPerRow), perChunk);
   plan.smem = tile.offset(m, m.c(0), plan.row, plan.col);
-  int64_t extent = tile.kContiguous ? tile.rows : tile.cols;
-  Value end = m.add(fixedOrigin, extent);
-  plan.fullFixed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                         end, fixedLimit);
+  plan.fullFixed = emitTileInsideMN(b, loc, ctx, tile);
   plan.valid = true;
   return plan;
 }
@@ -220,9 +216,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     // Interior tiles (the common case): aligned, and inside the matrix in K
     // and in the block's M/N extent. Edge tiles take the predicated path.
     IndexMath m(b, loc);
-    Value kEnd = m.add(k0, tile.kContiguous ? tile.cols : tile.rows);
-    Value kInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                          kEnd, ctx.k);
+    Value kInside = emitKTileInside(b, loc, ctx, tile, k0);
     Value full = m.andI1(src.vectorOk, m.andI1(kInside, plan.fullFixed));
     auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard g(b);
@@ -281,9 +275,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Loop-invariant copy addressing, hoisted above the main loop.
   CopyPlan planA, planB;
   if (srcA.vectorOk)
-    planA = planVectorCopy(b, loc, ctx, ctx.tileA, ctx.tileM0, ctx.m, threads);
+    planA = planVectorCopy(b, loc, ctx, ctx.tileA, threads);
   if (srcB.vectorOk)
-    planB = planVectorCopy(b, loc, ctx, ctx.tileB, ctx.tileN0, ctx.n, threads);
+    planB = planVectorCopy(b, loc, ctx, ctx.tileB, threads);
 
   // Issues the copies of k-tile `kt` into stage `stage`.
   auto copyKTile = [&](OpBuilder &b, Value kt, Value stage) {
@@ -305,15 +299,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     nvgpu::DeviceAsyncWaitOp::create(b, loc, token,
                                      b.getI32IntegerAttr(pending));
   };
-  auto ifLess = [&](OpBuilder &b, Value x, Value bound,
-                    function_ref<void(OpBuilder &)> fn) {
-    IndexMath m(b, loc);
-    scf::IfOp::create(b, loc, m.lt(x, bound),
-                      [&](OpBuilder &b, Location) {
-                        fn(b);
-                        scf::YieldOp::create(b, loc);
-                      });
-  };
 
   std::unique_ptr<ComputeStep> step =
       cfg.getKind() == Kind::simt ? createSimtStep(ctx) : createMmaSyncStep(ctx);
@@ -331,7 +316,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(prologue.getBody());
     Value s = prologue.getInductionVar();
-    ifLess(b, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
+    emitIfLess(b, loc, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
     commit(b);
   }
   SmallVector<Value> init = step->initAccumulators(b, loc);
@@ -371,7 +356,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     waitGroups(b, token, stages - 2);
     gpu::BarrierOp::create(b, loc);
     Value fetch = mi.add(kt, stages - 1);
-    ifLess(b, fetch, numK, [&](OpBuilder &b) {
+    emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
       IndexMath mm(b, loc);
       copyKTile(b, fetch, mm.rem(fetch, stages));
     });

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -203,6 +204,35 @@ GlobalSource mlir::gemm::detail::makeGlobalSource(OpBuilder &b, Location loc,
   if (hasUnitInnerStride(cast<MemRefType>(memref.getType())))
     s.vectorOk = emitVectorOk(b, loc, memref, tile.elemBytes);
   return s;
+}
+
+Value mlir::gemm::detail::emitTileInsideMN(OpBuilder &b, Location loc,
+                                           const KernelContext &ctx,
+                                           const SmemTile &tile) {
+  IndexMath m(b, loc);
+  bool isA = tile.role == MmaOperand::A;
+  Value end = m.add(isA ? ctx.tileM0 : ctx.tileN0,
+                    tile.kContiguous ? tile.rows : tile.cols);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                               isA ? ctx.m : ctx.n);
+}
+
+Value mlir::gemm::detail::emitKTileInside(OpBuilder &b, Location loc,
+                                          const KernelContext &ctx,
+                                          const SmemTile &tile, Value k0) {
+  IndexMath m(b, loc);
+  Value end = m.add(k0, tile.kContiguous ? tile.cols : tile.rows);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, ctx.k);
+}
+
+void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
+                                    Value bound,
+                                    function_ref<void(OpBuilder &)> fn) {
+  IndexMath m(b, loc);
+  scf::IfOp::create(b, loc, m.lt(x, bound), [&](OpBuilder &b, Location loc) {
+    fn(b);
+    scf::YieldOp::create(b, loc);
+  });
 }
 
 void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,

@@ -24,6 +24,7 @@
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
 #include "gemm/Target/TargetInfo.h"
 #include "gemm/Utils/FragmentLayout.h"
+#include "gemm/Utils/MfmaLayout.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -84,6 +85,14 @@ struct SmemTile {
   /// The 1-D shared buffer holding all stages, and its stage size.
   Value buffer;
   int64_t stageElems;
+
+  /// The tile as the LDS bank model sees it (shape and layout, with the
+  /// padding read off the row pitch).
+  LdsTileShape ldsShape() const { return {rows, cols, elemBytes}; }
+  LdsLayout ldsLayout() const {
+    return {toSmemKind(layout),
+            layout == SmemLayout::pad ? rowElems - cols : 0};
+  }
 
   /// Element offset of storage coordinate (row, col) in stage `stage`.
   Value offset(IndexMath &m, Value stage, Value row, Value col) const;
@@ -187,6 +196,19 @@ struct GlobalSource {
   /// 16-byte aligned base, offset and strides); null: never.
   Value vectorOk;
 };
+
+/// i1: the block's M (A) or N (B) extent of `tile` lies inside the matrix
+/// (loop-invariant: compute once before the main loop).
+Value emitTileInsideMN(OpBuilder &b, Location loc, const KernelContext &ctx,
+                       const SmemTile &tile);
+
+/// i1: the k-tile of `tile` starting at `k0` lies inside K.
+Value emitKTileInside(OpBuilder &b, Location loc, const KernelContext &ctx,
+                      const SmemTile &tile, Value k0);
+
+/// `scf.if x < bound { fn }`.
+void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
+                function_ref<void(OpBuilder &)> fn);
 
 /// The global source of `tile` (A or B) at k = 0.
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,

@@ -110,21 +110,23 @@ TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
   t.in = config.getInstr()[1];
   t.ik = config.getInstr()[2];
   t.stages = config.getStages();
-  switch (config.getSmem()) {
-  case SmemLayout::plain:
-    t.smem = SmemKind::plain;
-    break;
-  case SmemLayout::pad:
-    t.smem = SmemKind::pad;
-    break;
-  case SmemLayout::swizzle:
-    t.smem = SmemKind::swizzle;
-    break;
-  }
+  t.smem = toSmemKind(config.getSmem());
   t.rasterColumn = config.getRaster() == Raster::column;
   t.group = config.getGroup();
   t.splitK = config.getSplitK();
   return t;
+}
+
+SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
+  switch (layout) {
+  case SmemLayout::plain:
+    return SmemKind::plain;
+  case SmemLayout::pad:
+    return SmemKind::pad;
+  case SmemLayout::swizzle:
+    return SmemKind::swizzle;
+  }
+  llvm_unreachable("unknown smem layout");
 }
 
 ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {

@@ -55,6 +55,8 @@ inline constexpr llvm::StringLiteral kKernelsAttrName = "gemm.kernels";
 
 /// The context-free form of `config` (gemm/Target/TileConfig.h).
 TileConfig toTileConfig(ConfigAttr config);
+/// The context-free form of a `smem` value.
+SmemKind toSmemKind(SmemLayout layout);
 /// The `#gemm.config` of a context-free config.
 ConfigAttr getConfigAttr(MLIRContext *ctx, const TileConfig &config);
 
