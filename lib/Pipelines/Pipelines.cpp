@@ -102,6 +102,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   lower.chip = options.chip;
   lower.ptxVersion = *ptx;
   lower.allowTf32 = options.allowTf32;
+  lower.packUnaligned = options.packUnaligned;
   pm.addPass(createConvertGemmToNVGPU(lower));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -208,6 +209,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
                   /*allowTf32=*/false);
   ConvertGemmToAMDGPUOptions lower;
   lower.chip = options.chip;
+  lower.packUnaligned = options.packUnaligned;
   pm.addPass(createConvertGemmToAMDGPU(lower));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -61,26 +61,71 @@ class Kernel:
         self.block = tuple(entry["block"])
         self.tile_m = entry["grid"]["tile_m"]
         self.tile_n = entry["grid"]["tile_n"]
+        self.pack_fns = {}
 
     def args(self, values):
-        out = []
-        for p, v in zip(self.entry["params"], values):
-            if p["kind"] == "memref":
-                assert v.dim() == p["rank"], (p, v.shape)
-                ptr = np.uint64(v.data_ptr())
-                # MLIR descriptor: allocated, aligned, offset, sizes, strides.
-                out += [ptr, ptr, np.int64(0)]
-                out += [np.int64(s) for s in v.shape]
-                out += [np.int64(s) for s in v.stride()]
-            else:
-                t = p["element_type"]
-                out.append({"f32": np.float32, "f64": np.float64,
-                            "i32": np.int32, "i64": np.int64}[t](v))
-        return tuple(out)
+        return launch_args(self.entry["params"], values)
 
-    def launch(self, values, m, n, batch=1):
+    def launch(self, values, m, n, batch=1, pack=True):
+        """Launches the GEMM on `values` (A, B, C, extras...). When the
+        manifest records a packing (lib/Conversion/KernelCommon/Pack.cpp), A
+        and B are first copied by its kernels into aligned, zero-padded
+        workspaces, as the host code gemm-opt emits does: always, or when an
+        operand is not 16-byte aligned. pack=False launches the GEMM kernel on
+        the operands as they are (its element-copy path), which the
+        "unaligned" mode allows."""
+        values = list(values)
+        plan = self.entry.get("pack")
+        if self.packs(values, pack):
+            for i, op in enumerate(plan["operands"]):
+                values[i] = self.pack(values[i], op, plan)
         grid = (math.ceil(m / self.tile_m) * math.ceil(n / self.tile_n), 1, batch)
         self.fn(grid, self.block, self.args(values), shared_mem=self.smem)
+
+    def packs(self, values, pack=True):
+        """True if launch() copies A and B into workspaces first."""
+        plan = self.entry.get("pack")
+        return bool(plan) and (plan["when"] == "always" or (pack and not all(
+            vector_copies_ok(v, plan["multiple"]) for v in values[:2])))
+
+    def pack(self, src, op, plan):
+        mult = plan["multiple"]
+        shape = list(src.shape)
+        for d in op["round_up_dims"]:
+            shape[d] = (shape[d] + mult - 1) // mult * mult
+        dst = torch.empty(shape, dtype=src.dtype, device=src.device)
+        fn = self.pack_fns.get(op["kernel"])
+        if fn is None:
+            fn = self.pack_fns[op["kernel"]] = self.module.get_function(op["kernel"])
+        threads = shape[0] * shape[1] // mult
+        block = tuple(plan["block"])
+        fn((math.ceil(threads / block[0]), 1, 1), block,
+           launch_args([{"kind": "memref", "rank": 2}] * 2, [src, dst]))
+        return dst
+
+
+def vector_copies_ok(t, multiple):
+    """The host check of Pack.cpp: 16-byte aligned base, unit inner stride,
+    outer strides multiples of `multiple` elements."""
+    return (t.data_ptr() % 16 == 0 and t.stride(-1) == 1 and
+            all(s % multiple == 0 for s in t.stride()[:-1]))
+
+
+def launch_args(params, values):
+    out = []
+    for p, v in zip(params, values):
+        if p["kind"] == "memref":
+            assert v.dim() == p["rank"], (p, v.shape)
+            ptr = np.uint64(v.data_ptr())
+            # MLIR descriptor: allocated, aligned, offset, sizes, strides.
+            out += [ptr, ptr, np.int64(0)]
+            out += [np.int64(s) for s in v.shape]
+            out += [np.int64(s) for s in v.stride()]
+        else:
+            t = p["element_type"]
+            out.append({"f32": np.float32, "f64": np.float64,
+                        "i32": np.int32, "i64": np.int64}[t](v))
+    return tuple(out)
 
 
 def load_kernels(art_dir):
@@ -205,7 +250,7 @@ def run_batched_case(k, m, n, kk, gen, batch=3):
     return (torch.linalg.norm(out - ref) / torch.linalg.norm(ref)).item(), 0
 
 
-def run_case(k, m, n, kk, gen, pad=0):
+def run_case(k, m, n, kk, gen, pad=0, pack=True):
     meta = k.meta
     if meta.get("batched"):
         return run_batched_case(k, m, n, kk, gen)
@@ -240,7 +285,7 @@ def run_case(k, m, n, kk, gen, pad=0):
         c.fill_(float("nan"))
         c0 = torch.zeros_like(c0)
     torch.cuda.synchronize()
-    k.launch([a, b, c] + extras, m, n)
+    k.launch([a, b, c] + extras, m, n, pack=pack)
     torch.cuda.synchronize()
     acc = a_mk.double() @ b_kn.double()
     ref = reference(meta, acc, c0, extra_vals)
@@ -273,6 +318,8 @@ FULL_SHAPES = SMALL_SHAPES + [
     (2048, 2048, 2048), (4099, 4097, 4095), (4096, 4096, 4096), (8, 8192, 1024),
     (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192), (2049, 2047, 2051),
     (1, 1, 4096)]
+# Shapes also checked without packing (the kernel's element-copy path).
+DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1)}
 
 
 def cmd_check(args):
@@ -291,15 +338,23 @@ def cmd_check(args):
             pads = [0, 3] if (m, n, kk) in ((129, 127, 257), (513, 511, 64)) else [0]
             if k.meta.get("batched"):
                 pads = [0]
-            for pad in pads:
-                err, bad = run_case(k, m, n, kk, gen, pad)
+            # Unaligned operands are packed by default; the GEMM kernel's own
+            # element-copy path (pack=False) is checked on the strided views
+            # and a few ragged shapes.
+            runs = [(pad, True) for pad in pads]
+            if "pack" in k.entry:
+                runs += [(pad, False) for pad in pads
+                         if pad or (m, n, kk) in DIRECT_SHAPES]
+            for pad, pack in runs:
+                err, bad = run_case(k, m, n, kk, gen, pad, pack)
                 worst = max(worst, err)
                 tol = tolerance(k.meta)
                 ok = err <= tol if tol else bad == 0
                 results.append({"kernel": name, "m": m, "n": n, "k": kk, "pad": pad,
-                                "error": err, "bad": bad, "ok": ok})
+                                "pack": pack, "error": err, "bad": bad, "ok": ok})
                 if not ok:
-                    bad_shapes.append(f"{m}x{n}x{kk}{'+pad' if pad else ''}:{err:.2e}/{bad}")
+                    bad_shapes.append(f"{m}x{n}x{kk}{'+pad' if pad else ''}"
+                                      f"{'' if pack else '+direct'}:{err:.2e}/{bad}")
         failures += bool(bad_shapes)
         status = "ok  " if not bad_shapes else "FAIL"
         print(f"{status} {name:40s} worst {worst:.2e} ({len(shapes)} shapes, "
@@ -382,10 +437,12 @@ def cmd_bench(args):
                    "ours_ms": ours, "cublas_ms": theirs,
                    "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
                    "ratio": theirs / ours, "error": err, "config": k.entry["config"],
-                   "dynamic_shared_memory": k.smem, "block": k.block}
+                   "dynamic_shared_memory": k.smem, "block": k.block,
+                   "packed": k.packs([a, b])}
             rows.append(row)
             print(f"{name:28s} {m:5d}x{n:5d}x{kk:5d}  ours {row['ours_tflops']:7.1f}  "
-                  f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}",
+                  f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}"
+                  f"{'  (packed)' if row['packed'] else ''}",
                   flush=True)
     info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
             "date": time.strftime("%Y-%m-%d"), "rows": rows}

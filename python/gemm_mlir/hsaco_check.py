@@ -41,6 +41,11 @@ def main():
     notes = parse_notes(open(sys.argv[1]).read())
     manifest = json.load(open(sys.argv[2]))
     entries = {k["name"]: k for k in manifest["kernels"]}
+    # The pack kernels of a GEMM (lib/Conversion/KernelCommon/Pack.cpp) are
+    # recorded under its entry; they use no shared memory.
+    for k in manifest["kernels"]:
+        for op in k.get("pack", {}).get("operands", []):
+            entries[op["kernel"]] = {"chip": k["chip"], "dynamic_shared_memory": 0}
     bad = 0
     for k in notes:
         name = k["name"]

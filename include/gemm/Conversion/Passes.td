@@ -41,6 +41,9 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
            "PTX ISA version times 10 (0: the chip's default)">,
     Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
            "Default f32 GEMMs to tf32 tensor cores instead of exact SIMT">,
+    Option<"packUnaligned", "pack-unaligned", "bool", /*default=*/"true",
+           "Copy A and B into 16-byte aligned workspaces before the GEMM when "
+           "their strides rule out 16-byte copies (else: element copies)">,
     Option<"kernelModule", "kernel-module", "std::string",
            /*default=*/"\"gemm_kernels\"",
            "Name of the gpu.module receiving the kernels">
@@ -86,6 +89,9 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
            "Target chip (gfx90a, gfx942, gfx950)">,
+    Option<"packUnaligned", "pack-unaligned", "bool", /*default=*/"true",
+           "Copy A and B into 16-byte aligned workspaces before the GEMM when "
+           "their strides rule out 16-byte copies (else: element copies)">,
     Option<"kernelModule", "kernel-module", "std::string",
            /*default=*/"\"gemm_kernels\"",
            "Name of the gpu.module receiving the kernels">

@@ -26,6 +26,11 @@ struct GemmToNVVMPipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> packUnaligned{
+      *this, "pack-unaligned",
+      llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
+                     "GEMM when their strides rule out 16-byte copies"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> selectConfig{
       *this, "select-config",
       llvm::cl::desc("Run gemm-select-config first: ops without a config get "
@@ -64,6 +69,11 @@ struct GemmToROCDLPipelineOptions
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip (gfx90a, gfx942, gfx950)"),
       llvm::cl::init("gfx942")};
+  PassOptions::Option<bool> packUnaligned{
+      *this, "pack-unaligned",
+      llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
+                     "GEMM when their strides rule out 16-byte copies"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> selectConfig{
       *this, "select-config",
       llvm::cl::desc("Run gemm-select-config first: ops without a config get "

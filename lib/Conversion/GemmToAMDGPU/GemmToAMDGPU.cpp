@@ -150,7 +150,7 @@ struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
     return lowerMatmulToLaunch(rewriter, op, config, *target,
                                options.kernelModule,
                                kernelTarget(rocdlTarget, options.chip),
-                               buildAMDGemmKernel);
+                               options.packUnaligned, buildAMDGemmKernel);
   }
 
   AMDGPULoweringOptions options;
@@ -173,6 +173,7 @@ struct ConvertGemmToAMDGPUPass
     AMDGPULoweringOptions options;
     options.chip = chip;
     options.kernelModule = kernelModule;
+    options.packUnaligned = packUnaligned;
     RewritePatternSet patterns(&getContext());
     populateGemmToAMDGPUPatterns(patterns, options);
     FailureOr<unsigned> count = lowerAllMatmuls(

@@ -111,7 +111,7 @@ struct MatmulToLaunch : public OpConversionPattern<MatmulOp> {
     return lowerMatmulToLaunch(rewriter, op, config, *target,
                                options.kernelModule,
                                kernelTarget(nvvmTarget, options.chip),
-                               buildGemmKernel);
+                               options.packUnaligned, buildGemmKernel);
   }
 
   NVGPULoweringOptions options;
@@ -137,6 +137,7 @@ struct ConvertGemmToNVGPUPass
     options.ptxVersion = ptxVersion;
     options.allowTf32 = allowTf32;
     options.kernelModule = kernelModule;
+    options.packUnaligned = packUnaligned;
     RewritePatternSet patterns(&getContext());
     populateGemmToNVGPUPatterns(patterns, options);
     FailureOr<unsigned> count = lowerAllMatmuls(

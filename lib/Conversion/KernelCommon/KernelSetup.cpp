@@ -158,13 +158,9 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   return bOffset + bElems * elemBytes;
 }
 
-/// i1 that is true when `memref` may be copied in 16-byte chunks: unit inner
-/// stride (checked statically by the caller), 16-byte aligned base pointer,
-/// and offset and outer strides multiples of the chunk.
-static Value emitVectorOk(OpBuilder &b, Location loc, Value memref,
-                          unsigned elemBytes) {
+Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
+                                             Value memref, int64_t multiple) {
   IndexMath m(b, loc, /*useIndex=*/true);
-  int64_t perChunk = 16 / elemBytes;
   auto type = cast<MemRefType>(memref.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
@@ -173,9 +169,18 @@ static Value emitVectorOk(OpBuilder &b, Location loc, Value memref,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
   };
   Value ok = isZero(m.rem(ptr, 16));
-  ok = m.andI1(ok, isZero(m.rem(meta.getOffset(), perChunk)));
-  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
-    ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], perChunk)));
+  ok = m.andI1(ok, isZero(m.rem(meta.getOffset(), multiple)));
+  int64_t rank = type.getRank();
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], multiple)));
+  // A dynamic inner stride must be 1 (a static one is the caller's check).
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+      ShapedType::isDynamic(strides.back()))
+    ok = m.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           meta.getStrides()[rank - 1],
+                                           m.c(1)));
   return ok;
 }
 
@@ -202,7 +207,7 @@ GlobalSource mlir::gemm::detail::makeGlobalSource(OpBuilder &b, Location loc,
   s.row0 = tile.kContiguous ? mn0 : m.c(0);
   s.col0 = tile.kContiguous ? m.c(0) : mn0;
   if (hasUnitInnerStride(cast<MemRefType>(memref.getType())))
-    s.vectorOk = emitVectorOk(b, loc, memref, tile.elemBytes);
+    s.vectorOk = emitVectorCopiesOk(b, loc, memref, 16 / tile.elemBytes);
   return s;
 }
 

@@ -20,9 +20,11 @@ using namespace mlir::gemm::detail;
 /// The launch facts of one kernel, as recorded in the module's
 /// `gemm.kernels` attribute and written to the manifest.
 static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
-                                 StringRef module, StringRef kernel,
-                                 StringRef chip, int64_t threads,
-                                 int64_t smem) {
+                                        gpu::GPUFuncOp kernelFunc,
+                                        StringRef module, StringRef chip,
+                                        int64_t threads, int64_t smem,
+                                        DictionaryAttr pack) {
+  StringRef kernel = kernelFunc.getName();
   Builder b(op.getContext());
   auto str = [&](Type t) {
     std::string s;
@@ -36,10 +38,10 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
     Attribute(config).print(os);
   }
   SmallVector<Attribute> params;
-  auto addParam = [&](StringRef name, Value v, StringRef broadcast) {
+  auto addParam = [&](StringRef name, Type type, StringRef broadcast) {
     SmallVector<NamedAttribute> p;
     p.emplace_back(b.getStringAttr("name"), b.getStringAttr(name));
-    if (auto t = dyn_cast<MemRefType>(v.getType())) {
+    if (auto t = dyn_cast<MemRefType>(type)) {
       p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("memref"));
       p.emplace_back(b.getStringAttr("rank"), b.getI64IntegerAttr(t.getRank()));
       p.emplace_back(b.getStringAttr("element_type"), str(t.getElementType()));
@@ -50,17 +52,19 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
       p.emplace_back(b.getStringAttr("shape"), b.getI64ArrayAttr(shape));
     } else {
       p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("scalar"));
-      p.emplace_back(b.getStringAttr("element_type"), str(v.getType()));
+      p.emplace_back(b.getStringAttr("element_type"), str(type));
     }
     if (!broadcast.empty())
       p.emplace_back(b.getStringAttr("broadcast"), b.getStringAttr(broadcast));
     params.push_back(b.getDictionaryAttr(p));
   };
-  addParam("A", op.getA(), "");
-  addParam("B", op.getB(), "");
-  addParam("C", op.getC(), "");
-  for (auto [i, v] : llvm::enumerate(op.getExtras()))
-    addParam(("extra" + Twine(i)).str(), v,
+  // The kernel's parameter types: A and B may be the packed workspaces'.
+  ArrayRef<Type> types = kernelFunc.getArgumentTypes();
+  addParam("A", types[0], "");
+  addParam("B", types[1], "");
+  addParam("C", types[2], "");
+  for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
+    addParam(("extra" + Twine(i)).str(), types[3 + i],
              stringifyBroadcast(op.getExtraBroadcast(i)));
   SmallVector<NamedAttribute> e;
   auto set = [&](StringRef k, Attribute v) {
@@ -83,6 +87,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
   set("reads_c", b.getBoolAttr(op.readsC()));
   set("config", b.getStringAttr(cfg));
   set("params", b.getArrayAttr(params));
+  if (pack)
+    set("pack", pack);
   return b.getDictionaryAttr(e);
 }
 
@@ -132,7 +138,8 @@ FailureOr<gpu::GPUModuleOp> mlir::gemm::detail::getOrCreateKernelModule(
 
 gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
                                                     gpu::GPUModuleOp gpuModule,
-                                                    int64_t threads) {
+                                                    int64_t threads,
+                                                    const OperandPacking &packing) {
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
@@ -140,7 +147,10 @@ gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
   std::string name = base;
   for (unsigned i = 0; symbols.lookup(name); ++i)
     name = base + "_" + std::to_string(i);
-  auto funcType = b.getFunctionType(op->getOperandTypes(), {});
+  SmallVector<Type> types(op->getOperandTypes());
+  types[0] = packing.kernelA;
+  types[1] = packing.kernelB;
+  auto funcType = b.getFunctionType(types, {});
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(gpuModule.getBody());
   auto kernel = gpu::GPUFuncOp::create(b, op.getLoc(), name, funcType);
@@ -153,8 +163,15 @@ gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
 void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
                                     ConfigAttr config, gpu::GPUFuncOp kernel,
                                     StringRef chip, int64_t threads,
-                                    int64_t smem) {
+                                    int64_t smem,
+                                    const OperandPacking &packing) {
   Location loc = op.getLoc();
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  PackedOperands packed =
+      emitOperandPacking(b, op, packing, gpuModule, kernel.getName());
+  SmallVector<Value> operands(op->getOperands());
+  operands[0] = packed.a;
+  operands[1] = packed.b;
   // The launch: grid.x walks the output tiles, grid.z the batch.
   unsigned b0 = op.hasBatch() ? 1 : 0;
   IndexMath m(b, loc, /*useIndex=*/true);
@@ -168,23 +185,24 @@ void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
   Value smemV = arith::ConstantIntOp::create(b, loc, smem, 32);
   gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, m.c(1), gz},
                             gpu::KernelDim3{m.c(threads), m.c(1), m.c(1)},
-                            smemV, op->getOperands());
+                            smemV, operands);
+  emitPackCleanup(b, loc, packing, packed);
 
   // Record the launch facts for gemm-write-artifacts.
   auto module = op->getParentOfType<ModuleOp>();
-  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
   SmallVector<Attribute> entries;
   if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
     entries.append(old.begin(), old.end());
-  entries.push_back(makeManifestEntry(op, config, gpuModule.getName(),
-                                      kernel.getName(), chip, threads, smem));
+  entries.push_back(makeManifestEntry(op, config, kernel, gpuModule.getName(),
+                                      chip, threads, smem, packed.manifest));
   module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
 }
 
 LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
     RewriterBase &rewriter, MatmulOp op, ConfigAttr config,
     const TargetInfo &target, StringRef kernelModule,
-    const KernelTarget &kernelTarget, KernelBodyBuilder build) {
+    const KernelTarget &kernelTarget, bool packUnaligned,
+    KernelBodyBuilder build) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module)
     return rewriter.notifyMatchFailure(op, "not inside a module");
@@ -193,7 +211,9 @@ LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
   if (failed(gpuModule))
     return failure();
   int64_t threads = config.getNumWarps() * target.warpSize;
-  gpu::GPUFuncOp kernel = createKernelFunc(rewriter, op, *gpuModule, threads);
+  OperandPacking packing = planOperandPacking(op, packUnaligned);
+  gpu::GPUFuncOp kernel =
+      createKernelFunc(rewriter, op, *gpuModule, threads, packing);
   FailureOr<int64_t> smem = build(rewriter, kernel, op, config, target);
   if (failed(smem))
     return failure();
@@ -201,7 +221,8 @@ LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
     return op.emitOpError("kernel needs ")
            << *smem << " bytes of shared memory, over the "
            << target.maxSharedMemPerBlock << " available on " << target.name;
-  emitLaunch(rewriter, op, config, kernel, kernelTarget.chip, threads, *smem);
+  emitLaunch(rewriter, op, config, kernel, kernelTarget.chip, threads, *smem,
+             packing);
   rewriter.eraseOp(op);
   return success();
 }

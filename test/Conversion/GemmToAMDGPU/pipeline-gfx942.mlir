@@ -1,4 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize | FileCheck %s
+// RUN: gemm-opt %s --convert-gemm-to-amdgpu="chip=gfx942 pack-unaligned=false" --canonicalize | FileCheck %s
+// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize | FileCheck %s --check-prefix=PACK
 
 // The register-staged LDS pipeline. Per k-tile: one barrier; the next
 // tile's chunks are loaded into registers (whole 16-byte chunks when the
@@ -60,7 +61,15 @@ func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf3
   return
 }
 
-// A non-unit inner stride cannot be loaded in chunks: element loads only.
+// A non-unit inner stride cannot be loaded in chunks: element loads only
+// (without packing; packed, the kernel reads an aligned workspace).
+// PACK-LABEL: func.func @strided(
+// PACK: gpu.alloc
+// PACK: gpu.launch_func @gemm_kernels::@strided_gemm_pack_a
+// PACK: gpu.launch_func @gemm_kernels::@strided_gemm_pack_b
+// PACK: gpu.launch_func @gemm_kernels::@strided_gemm {{.*}} args(%{{.*}} : memref<?x?xf16>, %{{.*}} : memref<?x?xf16>, %arg2 : memref<?x?xf32>)
+// PACK-LABEL: gpu.func @strided_gemm(
+// PACK: vector.load %arg0
 // CHECK-LABEL: gpu.func @strided_gemm
 // CHECK-NOT: vector.load %arg0
 // CHECK: memref.load %arg0

@@ -22,6 +22,8 @@ namespace mlir::gemm {
 struct AMDGPULoweringOptions {
   std::string chip = "gfx942";
   std::string kernelModule = "gemm_kernels";
+  /// Pack operands 16-byte copies cannot read (KernelBuilder.h).
+  bool packUnaligned = true;
 };
 
 /// Checks `chip` names an AMD target; returns an error message or "".

@@ -22,6 +22,8 @@ struct NVGPULoweringOptions {
   unsigned ptxVersion = 0; ///< 0: the chip's default
   bool allowTf32 = false;
   std::string kernelModule = "gemm_kernels";
+  /// Pack operands 16-byte copies cannot read (KernelBuilder.h).
+  bool packUnaligned = true;
 };
 
 /// Checks that convert-gemm-to-nvgpu can lower `op` with `config` on `target`;

@@ -210,6 +210,13 @@ Value emitKTileInside(OpBuilder &b, Location loc, const KernelContext &ctx,
 void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
                 function_ref<void(OpBuilder &)> fn);
 
+/// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
+/// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
+/// multiples of `multiple`, and a dynamic inner stride equal to 1 (a static
+/// inner stride is the caller's check).
+Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
+                         int64_t multiple);
+
 /// The global source of `tile` (A or B) at k = 0.
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
@@ -241,6 +248,45 @@ FailureOr<int64_t> buildAMDMainLoop(OpBuilder &b, KernelContext &ctx);
 //===----------------------------------------------------------------------===//
 // Host side
 //===----------------------------------------------------------------------===//
+
+/// Whether the host packs A and B into 16-byte aligned workspaces before the
+/// GEMM (Pack.cpp): never (aligned, or not packable), always (the types prove
+/// an operand misaligned), or when a run-time check says so.
+enum class PackMode { never, always, runtime };
+
+struct OperandPacking {
+  PackMode mode = PackMode::never;
+  int64_t multiple = 0; ///< elements per 16 bytes
+  /// Types of the workspaces (identity layout, the contiguous dimension and K
+  /// rounded up to `multiple`).
+  MemRefType workspaceA, workspaceB;
+  /// The GEMM kernel's parameter types for A and B.
+  Type kernelA, kernelB;
+};
+
+/// The packing of `op`'s operands (mode never unless `enabled`).
+OperandPacking planOperandPacking(MatmulOp op, bool enabled);
+
+/// What emitOperandPacking produced: the A and B to launch the GEMM kernel
+/// with, an i1 that is true when the run-time check packed (null otherwise),
+/// and the manifest record of the packing (null when never).
+struct PackedOperands {
+  Value a, b;
+  Value packed;
+  DictionaryAttr manifest;
+};
+
+/// Emits the host side of `packing` before `op`: the pack kernels in
+/// `gpuModule` (named after `kernelName`), the workspaces, the launches and,
+/// at run time, the check.
+PackedOperands emitOperandPacking(OpBuilder &b, MatmulOp op,
+                                  const OperandPacking &packing,
+                                  gpu::GPUModuleOp gpuModule,
+                                  StringRef kernelName);
+
+/// Frees the workspaces of `packed` (after the GEMM launch).
+void emitPackCleanup(OpBuilder &b, Location loc, const OperandPacking &packing,
+                     const PackedOperands &packed);
 
 /// The kernel target a lowering pass wants: the attribute to create, a
 /// predicate recognizing it on an existing kernel module, and how to name it
@@ -277,11 +323,13 @@ using KernelBodyBuilder = function_ref<FailureOr<int64_t>(
 /// `kernelTarget.attr` on first use), the kernel function, its body from
 /// `build`, the shared-memory check against `target`, the launch, and the
 /// op erased.
+/// With `packUnaligned`, operands the kernel could only copy element by
+/// element are packed first (planOperandPacking).
 LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
                                   ConfigAttr config, const TargetInfo &target,
                                   StringRef kernelModule,
                                   const KernelTarget &kernelTarget,
-                                  KernelBodyBuilder build);
+                                  bool packUnaligned, KernelBodyBuilder build);
 
 /// The pass driver both lowerings share: `check` every gemm.matmul under
 /// `module` first (all problems reported, nothing rewritten if any fails),
@@ -290,17 +338,20 @@ FailureOr<unsigned> lowerAllMatmuls(ModuleOp module,
                                     function_ref<LogicalResult(MatmulOp)> check,
                                     RewritePatternSet &&patterns);
 
-/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands,
-/// named after the enclosing function, with a known block size.
+/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands
+/// (A and B with the types of `packing`), named after the enclosing function,
+/// with a known block size.
 gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
-                                gpu::GPUModuleOp gpuModule, int64_t threads);
+                                gpu::GPUModuleOp gpuModule, int64_t threads,
+                                const OperandPacking &packing);
 
-/// Replaces nothing: emits the gpu.launch_func of `kernel` for `op` (grid.x
-/// walks the output tiles, grid.z the batch) and records its launch facts in
-/// the module attribute `gemm.kernels`.
+/// Replaces nothing: emits the packing of `packing`, the gpu.launch_func of
+/// `kernel` for `op` (grid.x walks the output tiles, grid.z the batch) and
+/// the cleanup, and records the launch facts in the module attribute
+/// `gemm.kernels`.
 void emitLaunch(OpBuilder &b, MatmulOp op, ConfigAttr config,
                 gpu::GPUFuncOp kernel, StringRef chip, int64_t threads,
-                int64_t smem);
+                int64_t smem, const OperandPacking &packing);
 
 } // namespace mlir::gemm::detail
 

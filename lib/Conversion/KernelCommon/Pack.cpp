@@ -1,0 +1,338 @@
+//===- Pack.cpp - aligned workspaces for operands the fast copies can't read ===//
+//
+// The GEMM kernels stage A and B with 16-byte copies (cp.async on NVIDIA,
+// vector loads on AMD) only when an operand is 16-byte aligned: base pointer,
+// offset and leading stride multiples of 16 bytes, unit inner stride. Any
+// other operand is read element by element, 5-8x slower (f16 4099x4097x4095:
+// 45 TFLOP/s against 340 for 4096^3, see docs/performance.md). For such
+// operands the host side packs A and B first: a copy kernel writes each into a
+// zero-padded workspace whose contiguous dimension (and K) is rounded up to a
+// multiple of 16 bytes, and the GEMM kernel reads the workspaces. The zeros in
+// the padded K range of both operands add nothing to the products, and the
+// GEMM takes M and N from C, so padded M or N columns are never read. Both
+// operands are packed together because padding K in one requires it in the
+// other.
+//
+// When the strides prove misalignment at compile time (static leading
+// dimensions such as K = 4095 for f16), the workspaces are always used and the
+// GEMM kernel takes their static, aligned types. When only the run time knows
+// (dynamic strides or offsets), the host checks and packs if needed; the GEMM
+// kernel's A and B types then admit both the original operands and the
+// workspaces. Batched GEMMs and operands without a strided layout are not
+// packed (the element path stays correct).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+/// Threads per block of the pack kernels.
+static constexpr int64_t kPackThreads = 256;
+
+namespace {
+enum class StaticAlignment { aligned, misaligned, unknown };
+} // namespace
+
+/// What the type alone says about 16-byte copies of a rank-2 operand with
+/// `multiple` elements per 16 bytes (the base pointer is checked at run time
+/// by the kernel either way).
+static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return StaticAlignment::misaligned;
+  bool unknown = false;
+  auto divisible = [&](int64_t v, int64_t by) {
+    if (ShapedType::isDynamic(v)) {
+      unknown = true;
+      return true;
+    }
+    return v % by == 0;
+  };
+  if (ShapedType::isDynamic(strides[1]))
+    unknown = true;
+  else if (strides[1] != 1)
+    return StaticAlignment::misaligned;
+  if (!divisible(strides[0], multiple) || !divisible(offset, multiple))
+    return StaticAlignment::misaligned;
+  return unknown ? StaticAlignment::unknown : StaticAlignment::aligned;
+}
+
+static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/// The workspace of an operand of type `type` whose dimension `kDim` is K:
+/// identity layout, K and the contiguous dimension rounded up to `multiple`.
+/// `dynamic`: all dimensions dynamic.
+static MemRefType workspaceType(MemRefType type, unsigned kDim,
+                                int64_t multiple, bool dynamic) {
+  SmallVector<int64_t> shape(type.getShape());
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (dynamic || ShapedType::isDynamic(size))
+      size = ShapedType::kDynamic;
+    else if (d == 1 || d == kDim)
+      size = roundUp(size, multiple);
+  }
+  return MemRefType::get(shape, type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+/// The GEMM kernel's type for an operand that is packed at run time or not:
+/// `type` itself if a workspace has it, else all-dynamic sizes, offset and
+/// outer stride (the inner stride kept), to which both cast.
+static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
+  if (type == workspace)
+    return type;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  auto layout = StridedLayoutAttr::get(
+      type.getContext(), ShapedType::kDynamic,
+      {ShapedType::kDynamic,
+       strides[1] == 1 ? int64_t(1) : ShapedType::kDynamic});
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                         type.getElementType(), layout, type.getMemorySpace());
+}
+
+OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
+                                                      bool enabled) {
+  OperandPacking p;
+  p.kernelA = op.getA().getType();
+  p.kernelB = op.getB().getType();
+  if (!enabled || op.hasBatch())
+    return p;
+  auto typeA = cast<MemRefType>(op.getA().getType());
+  auto typeB = cast<MemRefType>(op.getB().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(typeA.getStridesAndOffset(strides, offset)) ||
+      failed(typeB.getStridesAndOffset(strides, offset)))
+    return p;
+  unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
+  p.multiple = 16 / elemBytes;
+  StaticAlignment a = staticAlignment(typeA, p.multiple);
+  StaticAlignment b = staticAlignment(typeB, p.multiple);
+  if (a == StaticAlignment::aligned && b == StaticAlignment::aligned)
+    return p;
+  p.mode = (a == StaticAlignment::misaligned || b == StaticAlignment::misaligned)
+               ? PackMode::always
+               : PackMode::runtime;
+  bool dynamic = p.mode == PackMode::runtime;
+  p.workspaceA = workspaceType(typeA, op.getAKDim(), p.multiple, dynamic);
+  p.workspaceB = workspaceType(typeB, op.getBKDim(), p.multiple, dynamic);
+  if (p.mode == PackMode::always) {
+    p.kernelA = p.workspaceA;
+    p.kernelB = p.workspaceB;
+  } else {
+    p.kernelA = runtimeKernelType(typeA, p.workspaceA);
+    p.kernelB = runtimeKernelType(typeB, p.workspaceB);
+  }
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// The pack kernel
+//===----------------------------------------------------------------------===//
+
+/// dst[r, c] = src[r, c] inside src, 0 elsewhere; one thread per 16 bytes of
+/// dst: `multiple` clamped element loads, one aligned 16-byte store.
+static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
+                                       gpu::GPUModuleOp gpuModule,
+                                       StringRef name, MemRefType src,
+                                       MemRefType dst, int64_t multiple) {
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(gpuModule.getBody());
+  auto func = gpu::GPUFuncOp::create(b, loc, name,
+                                     b.getFunctionType({src, dst}, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({int32_t(kPackThreads), 1, 1}));
+  Block &entry = func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
+  IndexMath m(b, loc, /*useIndex=*/true);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value idx = m.add(m.mul(bid, kPackThreads), tid);
+  auto dim = [&](Value v, unsigned d) -> Value {
+    return memref::DimOp::create(b, loc, v, d);
+  };
+  Value rows = dim(srcV, 0), cols = dim(srcV, 1);
+  Value chunks = m.div(dim(dstV, 1), multiple);
+  Value total = m.mul(dim(dstV, 0), chunks);
+  emitIfLess(b, loc, idx, total, [&](OpBuilder &b) {
+    IndexMath m(b, loc, /*useIndex=*/true);
+    Value r = m.div(idx, chunks);
+    Value c0 = m.mul(m.rem(idx, chunks), multiple);
+    Value rowOk = m.lt(r, rows);
+    Value srcRow = m.min(r, m.sub(rows, m.c(1)));
+    Value lastCol = m.sub(cols, m.c(1));
+    Type elemType = src.getElementType();
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
+    auto vecType = VectorType::get({multiple}, elemType);
+    Value vec = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecType));
+    for (int64_t e = 0; e < multiple; ++e) {
+      Value c = m.add(c0, e);
+      Value ok = m.andI1(rowOk, m.lt(c, cols));
+      Value v = memref::LoadOp::create(b, loc, srcV,
+                                       ValueRange{srcRow, m.min(c, lastCol)});
+      vec = vector::InsertOp::create(b, loc, m.select(ok, v, zero), vec, e);
+    }
+    vector::StoreOp::create(b, loc, vec, dstV, ValueRange{r, c0},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  });
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
+/// A symbol name in `gpuModule` starting with `base`.
+static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
+  SymbolTable symbols(gpuModule);
+  std::string name = base.str();
+  for (unsigned i = 0; symbols.lookup(name); ++i)
+    name = (base + "_" + Twine(i)).str();
+  return name;
+}
+
+//===----------------------------------------------------------------------===//
+// Host side
+//===----------------------------------------------------------------------===//
+
+/// Allocates the workspace of `operand` and launches `packKernel` into it.
+static Value emitPack(OpBuilder &b, Location loc, Value operand,
+                      MemRefType workspace, unsigned kDim, int64_t multiple,
+                      gpu::GPUFuncOp packKernel) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  SmallVector<Value> sizes, dynSizes;
+  for (unsigned d = 0; d < 2; ++d) {
+    Value size = memref::DimOp::create(b, loc, operand, d);
+    if (d == 1 || d == kDim)
+      size = m.mul(m.ceilDiv(size, multiple), multiple);
+    sizes.push_back(size);
+    if (workspace.isDynamicDim(d))
+      dynSizes.push_back(size);
+  }
+  Value ws = gpu::AllocOp::create(b, loc, workspace, /*asyncToken=*/Type(),
+                                  /*asyncDependencies=*/ValueRange(), dynSizes,
+                                  /*symbolOperands=*/ValueRange(),
+                                  /*hostShared=*/false)
+                 .getMemref();
+  Value threads = m.mul(sizes[0], m.div(sizes[1], multiple));
+  Value grid = m.ceilDiv(threads, kPackThreads);
+  gpu::LaunchFuncOp::create(
+      b, loc, packKernel, gpu::KernelDim3{grid, m.c(1), m.c(1)},
+      gpu::KernelDim3{m.c(kPackThreads), m.c(1), m.c(1)},
+      /*dynamicSharedMemorySize=*/Value(), ValueRange{operand, ws});
+  return ws;
+}
+
+static Value castIfNeeded(OpBuilder &b, Location loc, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  return memref::CastOp::create(b, loc, type, v);
+}
+
+PackedOperands mlir::gemm::detail::emitOperandPacking(
+    OpBuilder &b, MatmulOp op, const OperandPacking &packing,
+    gpu::GPUModuleOp gpuModule, StringRef kernelName) {
+  Location loc = op.getLoc();
+  PackedOperands out;
+  out.a = op.getA();
+  out.b = op.getB();
+  if (packing.mode == PackMode::never)
+    return out;
+  auto typeA = cast<MemRefType>(op.getA().getType());
+  auto typeB = cast<MemRefType>(op.getB().getType());
+  gpu::GPUFuncOp packA = createPackKernel(
+      b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_a").str()),
+      typeA, packing.workspaceA, packing.multiple);
+  gpu::GPUFuncOp packB = createPackKernel(
+      b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_b").str()),
+      typeB, packing.workspaceB, packing.multiple);
+  auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
+    return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
+                     packing.multiple, packA),
+            emitPack(b, loc, op.getB(), packing.workspaceB, op.getBKDim(),
+                     packing.multiple, packB)};
+  };
+
+  // The manifest's record of the packing, for launchers that do it
+  // themselves (python/gemm_mlir/harness.py).
+  auto operandAttr = [&](StringRef name, gpu::GPUFuncOp kernel,
+                         unsigned kDim) {
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("name", b.getStringAttr(name)),
+         b.getNamedAttr("kernel", b.getStringAttr(kernel.getName())),
+         b.getNamedAttr("round_up_dims",
+                        kDim == 1 ? b.getI64ArrayAttr({1})
+                                  : b.getI64ArrayAttr({0, 1}))});
+  };
+  out.manifest = b.getDictionaryAttr(
+      {b.getNamedAttr("when", b.getStringAttr(packing.mode == PackMode::always
+                                                  ? "always"
+                                                  : "unaligned")),
+       b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
+       b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
+       b.getNamedAttr("operands",
+                      b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
+                                      operandAttr("B", packB, op.getBKDim())}))});
+
+  if (packing.mode == PackMode::always) {
+    std::tie(out.a, out.b) = emitBoth(b);
+    return out;
+  }
+  // Run time: pack unless both operands allow 16-byte copies.
+  Value aligned = emitVectorCopiesOk(b, loc, op.getA(), packing.multiple);
+  IndexMath m(b, loc, /*useIndex=*/true);
+  aligned = m.andI1(aligned,
+                    emitVectorCopiesOk(b, loc, op.getB(), packing.multiple));
+  auto ifOp = scf::IfOp::create(
+      b, loc, TypeRange{packing.kernelA, packing.kernelB}, aligned,
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{castIfNeeded(b, loc, op.getA(), packing.kernelA),
+                   castIfNeeded(b, loc, op.getB(), packing.kernelB)});
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    auto [wsA, wsB] = emitBoth(b);
+    scf::YieldOp::create(b, loc,
+                         ValueRange{castIfNeeded(b, loc, wsA, packing.kernelA),
+                                    castIfNeeded(b, loc, wsB, packing.kernelB)});
+  }
+  out.a = ifOp.getResult(0);
+  out.b = ifOp.getResult(1);
+  out.packed = arith::XOrIOp::create(
+      b, loc, aligned, arith::ConstantIntOp::create(b, loc, 1, 1));
+  return out;
+}
+
+void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
+                                         const OperandPacking &packing,
+                                         const PackedOperands &packed) {
+  if (packing.mode == PackMode::never)
+    return;
+  auto dealloc = [&](OpBuilder &b) {
+    // At run time the workspaces come back through the scf.if in the
+    // kernel's type; cast them back to the type they were allocated with.
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
+                           castIfNeeded(b, loc, packed.a, packing.workspaceA));
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
+                           castIfNeeded(b, loc, packed.b, packing.workspaceB));
+  };
+  if (!packed.packed)
+    return dealloc(b);
+  scf::IfOp::create(b, loc, packed.packed, [&](OpBuilder &b, Location loc) {
+    dealloc(b);
+    scf::YieldOp::create(b, loc);
+  });
+}

@@ -1,0 +1,119 @@
+// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --split-input-file | FileCheck %s
+// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" --split-input-file | FileCheck %s --check-prefix=NOPACK
+
+// Operands that 16-byte copies cannot read are packed on the host side into
+// zero-padded workspaces (K and the contiguous dimension rounded up to 16
+// bytes) by a copy kernel, and the GEMM kernel reads the workspaces.
+
+// Static strides prove A and B misaligned (K = 4095 f16): always packed, and
+// the GEMM kernel takes the workspaces' static, aligned types.
+// CHECK: pack = {block = [256, 1, 1], multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [4099, 4096]}, {element_type = "f16", kind = "memref", name = "B", rank = 2 : i64, shape = [4097, 4096]}
+// CHECK-LABEL: func.func @ragged(
+// CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
+// CHECK-NOT: scf.if
+// CHECK: %[[WA:.*]] = gpu.alloc () : memref<4099x4096xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_a {{.*}} threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
+// CHECK: %[[WB:.*]] = gpu.alloc () : memref<4097x4096xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_b {{.*}} args(%[[B]] : memref<4097x4095xf16>, %[[WB]] : memref<4097x4096xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm {{.*}} args(%[[WA]] : memref<4099x4096xf16>, %[[WB]] : memref<4097x4096xf16>, %[[C]] : memref<4099x4097xf16>)
+// CHECK: gpu.dealloc %[[WA]] : memref<4099x4096xf16>
+// CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
+// CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<4099x4096xf16>, %{{.*}}: memref<4097x4096xf16>, %{{.*}}: memref<4099x4097xf16>)
+// The GEMM kernel now copies with cp.async only (no element path).
+// CHECK-NOT: memref.load
+// CHECK: nvgpu.device_async_copy
+// The pack kernel: one thread per 16 bytes of the workspace, clamped loads
+// selected to zero outside the source, one aligned vector store.
+// CHECK-LABEL: gpu.func @ragged_gemm_pack_a(
+// CHECK-SAME: %[[SRC:.*]]: memref<4099x4095xf16>, %[[DST:.*]]: memref<4099x4096xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: scf.if
+// CHECK-COUNT-8: memref.load %[[SRC]]
+// CHECK: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<4099x4096xf16>, vector<8xf16>
+// CHECK-LABEL: gpu.func @ragged_gemm_pack_b(
+
+// NOPACK-LABEL: func.func @ragged(
+// NOPACK-NOT: gpu.alloc
+// NOPACK: gpu.launch_func @gemm_kernels::@ragged_gemm {{.*}} args(%arg0 : memref<4099x4095xf16>, %arg1 : memref<4097x4095xf16>, %arg2 : memref<4099x4097xf16>)
+// NOPACK-NOT: pack
+func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memref<4099x4097xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<4099x4095xf16>, memref<4097x4095xf16>) outs(%c : memref<4099x4097xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// Dynamic sizes: the host checks alignment (base, offset, leading stride) and
+// packs only when needed; nn pads K (rows of B) as well as the contiguous
+// dimensions. The workspaces share the operands' type, so the kernel's
+// signature is unchanged.
+// CHECK: operands = [{kernel = "dyn_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "dyn_gemm_pack_b", name = "B", round_up_dims = [0, 1]}], when = "unaligned"
+// CHECK-LABEL: func.func @dyn(
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[R:.*]]:2 = scf.if %[[OK:.*]] -> (memref<?x?xf16>, memref<?x?xf16>) {
+// CHECK-NEXT: scf.yield %arg0, %arg1
+// CHECK: } else {
+// CHECK: %[[WA:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_pack_a
+// CHECK: %[[WB:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_pack_b
+// CHECK: scf.yield %[[WA]], %[[WB]]
+// CHECK: %[[PACKED:.*]] = arith.xori %[[OK]], %true
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm {{.*}} args(%[[R]]#0 : memref<?x?xf16>, %[[R]]#1 : memref<?x?xf16>, %arg2 : memref<?x?xf16>)
+// CHECK: scf.if %[[PACKED]] {
+// CHECK-NEXT: gpu.dealloc %[[R]]#0
+// CHECK-NEXT: gpu.dealloc %[[R]]#1
+// CHECK: gpu.func @dyn_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK: gpu.func @dyn_gemm_pack_a(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+
+// NOPACK-LABEL: func.func @dyn(
+// NOPACK-NOT: scf.if
+// NOPACK: gpu.launch_func @gemm_kernels::@dyn_gemm {{.*}} args(%arg0 : memref<?x?xf16>, %arg1 : memref<?x?xf16>, %arg2 : memref<?x?xf16>)
+func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// A strided operand (inner stride checked at run time too) and a static one:
+// the kernel takes types both the operands and the workspaces cast to.
+// CHECK-LABEL: func.func @strided(
+// CHECK: arith.cmpi eq, %strides#1, %c1
+// CHECK: scf.if %{{.*}} -> (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, 1], offset: ?>>)
+// CHECK: memref.cast %arg1 : memref<64x64xi8> to memref<?x?xi8, strided<[?, 1], offset: ?>>
+// CHECK: } else {
+// CHECK: gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xi8>
+// CHECK: memref.cast %{{.*}} : memref<?x?xi8> to memref<?x?xi8, strided<[?, ?], offset: ?>>
+// CHECK: scf.if
+// CHECK: %[[W:.*]] = memref.cast %{{.*}}#0 : memref<?x?xi8, strided<[?, ?], offset: ?>> to memref<?x?xi8>
+// CHECK-NEXT: gpu.dealloc %[[W]] : memref<?x?xi8>
+// CHECK: gpu.func @strided_gemm(%{{.*}}: memref<?x?xi8, strided<[?, ?], offset: ?>>, %{{.*}}: memref<?x?xi8, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xi32>)
+// i8: 16 elements per 16 bytes.
+// CHECK-LABEL: gpu.func @strided_gemm_pack_a(
+// CHECK-COUNT-16: memref.load
+// CHECK: vector.store {{.*}} vector<16xi8>
+func.func @strided(%a: memref<?x?xi8, strided<[?, ?], offset: ?>>, %b: memref<64x64xi8>, %c: memref<?x?xi32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<64x64xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+  return
+}
+
+// -----
+
+// Nothing to pack: static, aligned strides (the base pointer is still checked
+// in the kernel), and batched operands (not packed; element copies).
+// CHECK-LABEL: func.func @aligned(
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch_func @gemm_kernels::@aligned_gemm
+// CHECK-LABEL: func.func @batched(
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch_func @gemm_kernels::@batched_gemm
+// CHECK-NOT: pack
+func.func @aligned(%a: memref<256x64xbf16>, %b: memref<64x128xbf16>, %c: memref<256x128xf32>) {
+  gemm.matmul nn ins(%a, %b : memref<256x64xbf16>, memref<64x128xbf16>) outs(%c : memref<256x128xf32>) acc(f32)
+  return
+}
+func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?x?xf16>) acc(f32)
+  return
+}
