@@ -450,6 +450,38 @@ def cmd_bench(args):
     return 0
 
 
+def cmd_breakdown(args):
+    """Where the time of a packed GEMM goes: the pack kernels alone, the GEMM
+    kernel alone on the packed workspaces, and both (what bench reports)."""
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(7)
+    m, n, kk = (int(x) for x in args.shape.split("x"))
+    rows = []
+    for name in args.kernel.split(","):
+        k = kernels[name]
+        a, b, _, _ = make_inputs(k.meta["layout"], m, n, kk, k.meta["a_type"], gen)
+        c = torch.empty((m, n), dtype=TORCH_DTYPES[k.meta["c_type"]], device="cuda")
+        reps = args.reps or 50
+        total = time_fn(lambda: k.launch([a, b, c], m, n), reps)
+        plan = k.entry.get("pack")
+        row = {"kernel": name, "m": m, "n": n, "k": kk, "total_ms": total,
+               "packed": k.packs([a, b])}
+        if row["packed"]:
+            ops = plan["operands"]
+            pa, pb = k.pack(a, ops[0], plan), k.pack(b, ops[1], plan)
+            row["pack_ms"] = time_fn(lambda: (k.pack(a, ops[0], plan),
+                                              k.pack(b, ops[1], plan)), reps)
+            row["gemm_ms"] = time_fn(lambda: k.launch([pa, pb, c], m, n, pack=False), reps)
+            row["pack_gbps"] = 2 * (a.numel() + b.numel()) * a.element_size() / row["pack_ms"] / 1e6
+        flops = 2.0 * m * n * kk
+        row["tflops"] = flops / total / 1e9
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    if args.out:
+        json.dump(rows, open(args.out, "w"), indent=1)
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -464,8 +496,15 @@ def main():
     b.add_argument("--only", default="", help="benchmark this kernel only")
     b.add_argument("--shape", default="", help="MxNxK instead of the list")
     b.add_argument("--reps", type=int, default=0)
+    d = sub.add_parser("breakdown")
+    d.add_argument("art")
+    d.add_argument("--kernel", required=True, help="comma-separated kernels")
+    d.add_argument("--shape", required=True, help="MxNxK")
+    d.add_argument("--out", default="")
+    d.add_argument("--reps", type=int, default=0)
     a = p.parse_args()
-    sys.exit(cmd_check(a) if a.cmd == "check" else cmd_bench(a))
+    sys.exit({"check": cmd_check, "bench": cmd_bench,
+              "breakdown": cmd_breakdown}[a.cmd](a))
 
 
 if __name__ == "__main__":
