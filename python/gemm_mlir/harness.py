@@ -97,9 +97,11 @@ class Kernel:
         fn = self.pack_fns.get(op["kernel"])
         if fn is None:
             fn = self.pack_fns[op["kernel"]] = self.module.get_function(op["kernel"])
-        threads = shape[0] * shape[1] // mult
+        # The manifest's grid rule: one 32-thread warp per warp_elements of
+        # a workspace row.
+        warps = shape[0] * math.ceil(shape[1] / plan["warp_elements"])
         block = tuple(plan["block"])
-        fn((math.ceil(threads / block[0]), 1, 1), block,
+        fn((math.ceil(warps * 32 / block[0]), 1, 1), block,
            launch_args([{"kind": "memref", "rank": 2}] * 2, [src, dst]))
         return dst
 
@@ -214,6 +216,28 @@ def reference(meta, acc, c0, extras):
     return out
 
 
+# Unit roundoffs: of the operands as the instruction sees them (0 when they
+# are exact in their own type), of the accumulation, of the output type.
+U_IN = {"tf32": 2.0 ** -11}
+U_ACC = {"f16acc16": 2.0 ** -11, "f64": 2.0 ** -53}
+U_OUT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8, "f32": 2.0 ** -24, "f64": 2.0 ** -53}
+FEW_ELEMENTS = 64
+
+
+def rounding_bound(meta, kk, mag, ref):
+    """|out - ref| <= this holds element-wise for any kernel that rounds as
+    its types say: operand rounding (2 u_in) and a K-term accumulation
+    (K u_acc) of |A||B|, through an epilogue with Lipschitz constant <= 1.5
+    (alpha, gelu, silu, relu, clamp) computed in the accumulator's float
+    type, then rounding to C's type."""
+    u_in = U_IN.get(meta["dtype"], 0.0)
+    u_acc = U_ACC.get(meta["dtype"], 2.0 ** -24)
+    u_out = U_OUT.get(meta["c_type"], 0.0)
+    u_ep = 2.0 ** -53 if meta["dtype"] == "f64" else 2.0 ** -24  # epilogue math
+    return (1.5 * (2 * u_in + kk * u_acc) * mag + u_out * ref.abs()
+            + 4 * u_ep * (ref.abs() + mag) + 1e-30)
+
+
 def a_is_km(layout):
     """The layout table (design.md section 4): A is K x M for nt and tt."""
     return layout in ("nt", "tt")
@@ -304,6 +328,11 @@ def run_case(k, m, n, kk, gen, pad=0, pack=True):
     denom = max(torch.linalg.norm(ref).item(), torch.linalg.norm(acc).item(),
                 torch.linalg.norm(mag).item() / math.sqrt(kk)) or 1.0
     err = torch.linalg.norm(out - ref).item() / denom
+    if out.numel() < FEW_ELEMENTS:
+        # A handful of elements makes the norm ratio a handful of samples of
+        # the rounding error (tf32 1x1x4096: 5e-4..1.1e-3 over seeds against
+        # 1e-3); there the element-wise worst-case rounding bound decides.
+        return err, 0, bool(((out - ref).abs() <= rounding_bound(meta, kk, mag, ref)).all())
     return err, 0
 
 
@@ -346,10 +375,10 @@ def cmd_check(args):
                 runs += [(pad, False) for pad in pads
                          if pad or (m, n, kk) in DIRECT_SHAPES]
             for pad, pack in runs:
-                err, bad = run_case(k, m, n, kk, gen, pad, pack)
+                err, bad, *within = run_case(k, m, n, kk, gen, pad, pack)
                 worst = max(worst, err)
                 tol = tolerance(k.meta)
-                ok = err <= tol if tol else bad == 0
+                ok = within[0] if within else (err <= tol if tol else bad == 0)
                 results.append({"kernel": name, "m": m, "n": n, "k": kk, "pad": pad,
                                 "pack": pack, "error": err, "bad": bad, "ok": ok})
                 if not ok:
