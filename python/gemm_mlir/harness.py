@@ -97,11 +97,11 @@ class Kernel:
         fn = self.pack_fns.get(op["kernel"])
         if fn is None:
             fn = self.pack_fns[op["kernel"]] = self.module.get_function(op["kernel"])
-        # The manifest's grid rule: one 32-thread warp per warp_elements of
-        # a workspace row.
-        warps = shape[0] * math.ceil(shape[1] / plan["warp_elements"])
+        # The manifest's grid rule: x covers a workspace row with one
+        # 32-thread warp per warp_elements, y strides over the rows.
         block = tuple(plan["block"])
-        fn((math.ceil(warps * 32 / block[0]), 1, 1), block,
+        gx = math.ceil(math.ceil(shape[1] / plan["warp_elements"]) * 32 / block[0])
+        fn((gx, min(shape[0], 65535), 1), block,
            launch_args([{"kind": "memref", "rank": 2}] * 2, [src, dst]))
         return dst
 

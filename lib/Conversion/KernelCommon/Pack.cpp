@@ -37,6 +37,8 @@ using namespace mlir::gemm::detail;
 /// manifest counts 32-thread warps on every target).
 static constexpr int64_t kPackThreads = 256;
 static constexpr int64_t kWarp = 32;
+/// The largest grid.y every target takes.
+static constexpr int64_t kMaxGridY = 65535;
 
 /// Elements a warp of a pack kernel copies: 16 bytes per lane.
 static int64_t packWarpElems(int64_t multiple) { return kWarp * multiple; }
@@ -146,10 +148,12 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
 //===----------------------------------------------------------------------===//
 
 /// dst[r, c] = src[r, c] inside src, 0 elsewhere. Each warp copies a
-/// segment of kPackWarpElems(multiple) elements of one row, lane l the
-/// elements l, l + 32, ...: every load and store instruction of the warp
-/// touches 32 consecutive elements. (One thread per 16 bytes, with loads 16
-/// bytes apart across the lanes, was bound by L1 wavefronts: 1.4-1.8 TB/s.)
+/// segment of packWarpElems(multiple) elements of a row, lane l the elements
+/// l, l + 32, ...: every load and store instruction of the warp touches 32
+/// consecutive elements. grid.x covers a row's segments, grid.y strides over
+/// the rows (no division by a run-time value; i32 index math). One thread per
+/// 16 bytes with loads 16 bytes apart across the lanes, 64-bit math and a
+/// division per thread ran at 1.4-1.8 TB/s.
 static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
                                        gpu::GPUModuleOp gpuModule,
                                        StringRef name, MemRefType src,
@@ -164,40 +168,49 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   Block &entry = func.getBody().front();
   b.setInsertionPointToStart(&entry);
   Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
-  IndexMath m(b, loc, /*useIndex=*/true);
+  IndexMath m(b, loc);
   int64_t segment = packWarpElems(multiple), perLane = segment / kWarp;
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-  Value thread = m.add(m.mul(bid, kPackThreads), tid);
-  Value warp = m.div(thread, kWarp), lane = m.rem(thread, kWarp);
+  auto gpuId = [&](auto op) { return m.from(op); };
+  Value tid = gpuId(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  Value bx = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+  Value by = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
+  Value thread = m.add(m.mul(bx, kPackThreads), tid);
   auto dim = [&](Value v, unsigned d) -> Value {
-    return memref::DimOp::create(b, loc, v, d);
+    return m.from(memref::DimOp::create(b, loc, v, d));
   };
   Value rows = dim(srcV, 0), cols = dim(srcV, 1);
-  Value dstCols = dim(dstV, 1);
-  Value segments = m.ceilDiv(dstCols, segment);
-  Value warps = m.mul(dim(dstV, 0), segments);
-  emitIfLess(b, loc, warp, warps, [&](OpBuilder &b) {
-    IndexMath m(b, loc, /*useIndex=*/true);
-    Value r = m.div(warp, segments);
-    Value c0 = m.add(m.mul(m.rem(warp, segments), segment), lane);
+  Value dstRows = dim(dstV, 0), dstCols = dim(dstV, 1);
+  // grid.y, from the launch's rule (gpu.grid_dim would need the ROCm device
+  // library on AMD targets).
+  Value gy = m.min(dstRows, m.c(kMaxGridY));
+  // Element l + 32 e of this warp's segment, for lane l.
+  Value c0 = m.add(m.mul(m.div(thread, kWarp), segment), m.rem(thread, kWarp));
+  Value lastCol = m.sub(cols, m.c(1)), lastRow = m.sub(rows, m.c(1));
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(src.getElementType()));
+  emitIfLess(b, loc, c0, dstCols, [&](OpBuilder &b) {
+    auto loop = scf::ForOp::create(b, loc, m.idx(by), m.idx(dstRows),
+                                   m.idx(gy));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    IndexMath m(b, loc);
+    Value r = m.from(loop.getInductionVar());
     Value rowOk = m.lt(r, rows);
-    Value srcRow = m.min(r, m.sub(rows, m.c(1)));
-    Value lastCol = m.sub(cols, m.c(1));
-    Value zero = arith::ConstantOp::create(
-        b, loc, b.getZeroAttr(src.getElementType()));
+    Value srcRow = m.idx(m.min(r, lastRow));
     // All loads (clamped, always in bounds) before the stores.
     SmallVector<std::pair<Value, Value>> loaded;
     for (int64_t e = 0; e < perLane; ++e) {
       Value c = m.add(c0, e * kWarp);
       Value ok = m.andI1(rowOk, m.lt(c, cols));
-      Value v = memref::LoadOp::create(b, loc, srcV,
-                                       ValueRange{srcRow, m.min(c, lastCol)});
+      Value v = memref::LoadOp::create(
+          b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
       loaded.emplace_back(c, m.select(ok, v, zero));
     }
     for (auto [c, v] : loaded)
       emitIfLess(b, loc, c, dstCols, [&](OpBuilder &b) {
-        memref::StoreOp::create(b, loc, v, dstV, ValueRange{r, c});
+        IndexMath m(b, loc);
+        memref::StoreOp::create(b, loc, v, dstV,
+                                ValueRange{m.idx(r), m.idx(c)});
       });
   });
   gpu::ReturnOp::create(b, loc);
@@ -236,11 +249,12 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                                   /*symbolOperands=*/ValueRange(),
                                   /*hostShared=*/false)
                  .getMemref();
-  Value warps =
-      m.mul(sizes[0], m.ceilDiv(sizes[1], packWarpElems(multiple)));
-  Value grid = m.ceilDiv(m.mul(warps, kWarp), kPackThreads);
+  Value gridX = m.ceilDiv(
+      m.mul(m.ceilDiv(sizes[1], packWarpElems(multiple)), kWarp),
+      kPackThreads);
+  Value gridY = m.min(sizes[0], m.c(kMaxGridY));
   gpu::LaunchFuncOp::create(
-      b, loc, packKernel, gpu::KernelDim3{grid, m.c(1), m.c(1)},
+      b, loc, packKernel, gpu::KernelDim3{gridX, gridY, m.c(1)},
       gpu::KernelDim3{m.c(kPackThreads), m.c(1), m.c(1)},
       /*dynamicSharedMemorySize=*/Value(), ValueRange{operand, ws});
   return ws;
@@ -296,9 +310,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
        b.getNamedAttr("warp_elements",
                       b.getI64IntegerAttr(packWarpElems(packing.multiple))),
        b.getNamedAttr("grid_rule",
-                      b.getStringAttr("x = ceil(rows' * ceil(cols' / "
-                                      "warp_elements) * 32 / block.x), the "
-                                      "workspace's rows' x cols'")),
+                      b.getStringAttr("x = ceil(ceil(cols' / "
+                                      "warp_elements) * 32 / block.x), y = "
+                                      "min(rows', 65535), the workspace's "
+                                      "rows' x cols'")),
        b.getNamedAttr("operands",
                       b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
                                       operandAttr("B", packB, op.getBKDim())}))});

@@ -8,12 +8,12 @@
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
-// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(rows' * ceil(cols' / warp_elements) * 32 / block.x), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
+// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
 // CHECK-LABEL: func.func @ragged(
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
 // CHECK: %[[WA:.*]] = gpu.alloc () : memref<4099x4096xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_a {{.*}} threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_a blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
 // CHECK: %[[WB:.*]] = gpu.alloc () : memref<4097x4096xf16>
 // CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_b {{.*}} args(%[[B]] : memref<4097x4095xf16>, %[[WB]] : memref<4097x4096xf16>)
 // CHECK-DAG: %[[CA:.*]] = memref.cast %[[WA]] : memref<4099x4096xf16> to memref<?x?xf16>
@@ -24,16 +24,18 @@
 // CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
 // CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
 // CHECK: nvgpu.device_async_copy
-// The pack kernel: a warp per 256 elements of a workspace row, lane l
-// copying elements l, l + 32, ...: clamped loads selected to zero outside the
-// source, then stores inside the workspace.
+// The pack kernel: a warp per 256 elements of a workspace row (grid.x), rows
+// strided by grid.y, lane l copying elements l, l + 32, ...: clamped loads
+// selected to zero outside the source, then stores inside the workspace.
 // CHECK-LABEL: gpu.func @ragged_gemm_pack_a(
 // CHECK-SAME: %[[SRC:.*]]: memref<4099x4095xf16>, %[[DST:.*]]: memref<4099x4096xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: gpu.block_id y
 // CHECK: scf.if
+// CHECK: scf.for
 // CHECK-COUNT-8: memref.load %[[SRC]]
 // CHECK-NOT: memref.load
 // CHECK: scf.if
-// CHECK-NEXT: memref.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<4099x4096xf16>
+// CHECK: memref.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<4099x4096xf16>
 // CHECK-LABEL: gpu.func @ragged_gemm_pack_b(
 
 // NOPACK-LABEL: func.func @ragged(
