@@ -225,7 +225,7 @@ LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
   if (failed(gpuModule))
     return failure();
   int64_t threads = config.getNumWarps() * target.warpSize;
-  OperandPacking packing = planOperandPacking(op, packUnaligned);
+  OperandPacking packing = planOperandPacking(op, target, packUnaligned);
   gpu::GPUFuncOp kernel =
       createKernelFunc(rewriter, op, *gpuModule, threads, packing);
   FailureOr<int64_t> smem = build(rewriter, kernel, op, config, target);

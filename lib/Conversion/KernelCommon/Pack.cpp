@@ -40,8 +40,13 @@ static constexpr int64_t kWarp = 32;
 /// The largest grid.y every target takes.
 static constexpr int64_t kMaxGridY = 65535;
 
-/// Elements a warp of a pack kernel copies: 16 bytes per lane.
-static int64_t packWarpElems(int64_t multiple) { return kWarp * multiple; }
+/// Bytes each lane of a pack kernel copies, all loaded before any is stored.
+/// The copies are element-sized, so the bytes in flight come from loads per
+/// thread: 16 bytes per lane reached 1.9 TB/s on the H200, latency-bound.
+/// AMD keeps 16: with 64, the gfx90a/gfx942 kernels spilled SGPRs.
+static int64_t packLaneBytes(const TargetInfo &target) {
+  return target.isAMD() ? 16 : 64;
+}
 
 namespace {
 enum class StaticAlignment { aligned, misaligned, unknown };
@@ -107,8 +112,9 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
                          type.getElementType(), layout, type.getMemorySpace());
 }
 
-OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
-                                                      bool enabled) {
+OperandPacking
+mlir::gemm::detail::planOperandPacking(MatmulOp op, const TargetInfo &target,
+                                       bool enabled) {
   OperandPacking p;
   p.kernelA = op.getA().getType();
   p.kernelB = op.getB().getType();
@@ -123,6 +129,7 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
     return p;
   unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   p.multiple = 16 / elemBytes;
+  p.warpElems = kWarp * packLaneBytes(target) / elemBytes;
   StaticAlignment a = staticAlignment(typeA, p.multiple);
   StaticAlignment b = staticAlignment(typeB, p.multiple);
   if (a == StaticAlignment::aligned && b == StaticAlignment::aligned)
@@ -148,7 +155,7 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
 //===----------------------------------------------------------------------===//
 
 /// dst[r, c] = src[r, c] inside src, 0 elsewhere. Each warp copies a
-/// segment of packWarpElems(multiple) elements of a row, lane l the elements
+/// segment of `warpElems` elements of a row, lane l the elements
 /// l, l + 32, ...: every load and store instruction of the warp touches 32
 /// consecutive elements. grid.x covers a row's segments, grid.y strides over
 /// the rows (no division by a run-time value; i32 index math). One thread per
@@ -157,7 +164,7 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
 static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
                                        gpu::GPUModuleOp gpuModule,
                                        StringRef name, MemRefType src,
-                                       MemRefType dst, int64_t multiple) {
+                                       MemRefType dst, int64_t warpElems) {
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(gpuModule.getBody());
   auto func = gpu::GPUFuncOp::create(b, loc, name,
@@ -169,7 +176,7 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   b.setInsertionPointToStart(&entry);
   Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
   IndexMath m(b, loc);
-  int64_t segment = packWarpElems(multiple), perLane = segment / kWarp;
+  int64_t segment = warpElems, perLane = segment / kWarp;
   auto gpuId = [&](auto op) { return m.from(op); };
   Value tid = gpuId(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   Value bx = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
@@ -196,22 +203,46 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
     IndexMath m(b, loc);
     Value r = m.from(loop.getInductionVar());
     Value rowOk = m.lt(r, rows);
-    Value srcRow = m.idx(m.min(r, lastRow));
-    // All loads (clamped, always in bounds) before the stores.
-    SmallVector<std::pair<Value, Value>> loaded;
-    for (int64_t e = 0; e < perLane; ++e) {
-      Value c = m.add(c0, e * kWarp);
-      Value ok = m.andI1(rowOk, m.lt(c, cols));
-      Value v = memref::LoadOp::create(
-          b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
-      loaded.emplace_back(c, m.select(ok, v, zero));
-    }
-    for (auto [c, v] : loaded)
+    // Interior segments (the row and all of the lane's elements inside the
+    // source): unpredicated, the columns as `index` offsets of one base so
+    // that each load and store is the base plus an immediate.
+    Value inside = m.andI1(
+        rowOk, m.lt(m.add(c0, (perLane - 1) * kWarp), cols));
+    auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      IndexMath mi(b, loc, /*useIndex=*/true);
+      Value row = loop.getInductionVar(), col0 = m.idx(c0);
+      SmallVector<Value> values;
+      for (int64_t e = 0; e < perLane; ++e)
+        values.push_back(memref::LoadOp::create(
+            b, loc, srcV, ValueRange{row, mi.add(col0, e * kWarp)}));
+      for (int64_t e = 0; e < perLane; ++e)
+        memref::StoreOp::create(b, loc, values[e], dstV,
+                                ValueRange{row, mi.add(col0, e * kWarp)});
+      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      // Edges (rare): element by element, a clamped load (always in
+      // bounds) selected to zero outside the source, the store predicated on
+      // the workspace's columns. One element at a time keeps the edge path
+      // from setting the kernel's register count.
+      IndexMath me(b, loc);
+      Value srcRow = me.idx(me.min(r, lastRow));
+      auto edge = scf::ForOp::create(b, loc, me.idx(me.c(0)),
+                                     me.idx(me.c(perLane)),
+                                     me.idx(me.c(1)));
+      b.setInsertionPointToStart(edge.getBody());
+      IndexMath ml(b, loc);
+      Value c = ml.add(c0, ml.mul(ml.from(edge.getInductionVar()), kWarp));
       emitIfLess(b, loc, c, dstCols, [&](OpBuilder &b) {
         IndexMath m(b, loc);
-        memref::StoreOp::create(b, loc, v, dstV,
+        Value ok = m.andI1(rowOk, m.lt(c, cols));
+        Value v = memref::LoadOp::create(
+            b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
+        memref::StoreOp::create(b, loc, m.select(ok, v, zero), dstV,
                                 ValueRange{m.idx(r), m.idx(c)});
       });
+    }
   });
   gpu::ReturnOp::create(b, loc);
   return func;
@@ -233,7 +264,7 @@ static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
 /// Allocates the workspace of `operand` and launches `packKernel` into it.
 static Value emitPack(OpBuilder &b, Location loc, Value operand,
                       MemRefType workspace, unsigned kDim, int64_t multiple,
-                      gpu::GPUFuncOp packKernel) {
+                      int64_t warpElems, gpu::GPUFuncOp packKernel) {
   IndexMath m(b, loc, /*useIndex=*/true);
   SmallVector<Value> sizes, dynSizes;
   for (unsigned d = 0; d < 2; ++d) {
@@ -250,7 +281,7 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                                   /*hostShared=*/false)
                  .getMemref();
   Value gridX = m.ceilDiv(
-      m.mul(m.ceilDiv(sizes[1], packWarpElems(multiple)), kWarp),
+      m.mul(m.ceilDiv(sizes[1], warpElems), kWarp),
       kPackThreads);
   Value gridY = m.min(sizes[0], m.c(kMaxGridY));
   gpu::LaunchFuncOp::create(
@@ -279,15 +310,15 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   auto typeB = cast<MemRefType>(op.getB().getType());
   gpu::GPUFuncOp packA = createPackKernel(
       b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_a").str()),
-      typeA, packing.workspaceA, packing.multiple);
+      typeA, packing.workspaceA, packing.warpElems);
   gpu::GPUFuncOp packB = createPackKernel(
       b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_b").str()),
-      typeB, packing.workspaceB, packing.multiple);
+      typeB, packing.workspaceB, packing.warpElems);
   auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
     return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
-                     packing.multiple, packA),
+                     packing.multiple, packing.warpElems, packA),
             emitPack(b, loc, op.getB(), packing.workspaceB, op.getBKDim(),
-                     packing.multiple, packB)};
+                     packing.multiple, packing.warpElems, packB)};
   };
 
   // The manifest's record of the packing, for launchers that do it
@@ -308,7 +339,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
-                      b.getI64IntegerAttr(packWarpElems(packing.multiple))),
+                      b.getI64IntegerAttr(packing.warpElems)),
        b.getNamedAttr("grid_rule",
                       b.getStringAttr("x = ceil(ceil(cols' / "
                                       "warp_elements) * 32 / block.x), y = "

@@ -257,6 +257,9 @@ enum class PackMode { never, always, runtime };
 struct OperandPacking {
   PackMode mode = PackMode::never;
   int64_t multiple = 0; ///< elements per 16 bytes
+  /// Elements a warp of the pack kernels copies per row segment (32 lanes,
+  /// each loading all of its elements before storing them).
+  int64_t warpElems = 0;
   /// Types of the workspaces (identity layout, the contiguous dimension and K
   /// rounded up to `multiple`).
   MemRefType workspaceA, workspaceB;
@@ -264,8 +267,10 @@ struct OperandPacking {
   Type kernelA, kernelB;
 };
 
-/// The packing of `op`'s operands (mode never unless `enabled`).
-OperandPacking planOperandPacking(MatmulOp op, bool enabled);
+/// The packing of `op`'s operands on `target` (mode never unless
+/// `enabled`).
+OperandPacking planOperandPacking(MatmulOp op, const TargetInfo &target,
+                                  bool enabled);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
 /// with, an i1 that is true when the run-time check packed (null otherwise),
