@@ -40,13 +40,11 @@ static constexpr int64_t kWarp = 32;
 /// The largest grid.y every target takes.
 static constexpr int64_t kMaxGridY = 65535;
 
-/// Bytes each lane of a pack kernel copies, all loaded before any is stored.
-/// The copies are element-sized, so the bytes in flight come from loads per
-/// thread: 16 bytes per lane reached 1.9 TB/s on the H200, latency-bound.
-/// AMD keeps 16: with 64, the gfx90a/gfx942 kernels spilled SGPRs.
-static int64_t packLaneBytes(const TargetInfo &target) {
-  return target.isAMD() ? 16 : 64;
-}
+/// Bytes each lane of a pack kernel copies, all loaded before any is stored:
+/// 16. On the H200 (f16 4099x4095 operands) this copied at 1.9 TB/s; 64 bytes
+/// per lane with unpredicated interior segments was slower (1.1 TB/s), and
+/// on AMD it spilled SGPRs.
+static int64_t packLaneBytes(const TargetInfo &) { return 16; }
 
 namespace {
 enum class StaticAlignment { aligned, misaligned, unknown };
@@ -203,46 +201,22 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
     IndexMath m(b, loc);
     Value r = m.from(loop.getInductionVar());
     Value rowOk = m.lt(r, rows);
-    // Interior segments (the row and all of the lane's elements inside the
-    // source): unpredicated, the columns as `index` offsets of one base so
-    // that each load and store is the base plus an immediate.
-    Value inside = m.andI1(
-        rowOk, m.lt(m.add(c0, (perLane - 1) * kWarp), cols));
-    auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      IndexMath mi(b, loc, /*useIndex=*/true);
-      Value row = loop.getInductionVar(), col0 = m.idx(c0);
-      SmallVector<Value> values;
-      for (int64_t e = 0; e < perLane; ++e)
-        values.push_back(memref::LoadOp::create(
-            b, loc, srcV, ValueRange{row, mi.add(col0, e * kWarp)}));
-      for (int64_t e = 0; e < perLane; ++e)
-        memref::StoreOp::create(b, loc, values[e], dstV,
-                                ValueRange{row, mi.add(col0, e * kWarp)});
-      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-      // Edges (rare): element by element, a clamped load (always in
-      // bounds) selected to zero outside the source, the store predicated on
-      // the workspace's columns. One element at a time keeps the edge path
-      // from setting the kernel's register count.
-      IndexMath me(b, loc);
-      Value srcRow = me.idx(me.min(r, lastRow));
-      auto edge = scf::ForOp::create(b, loc, me.idx(me.c(0)),
-                                     me.idx(me.c(perLane)),
-                                     me.idx(me.c(1)));
-      b.setInsertionPointToStart(edge.getBody());
-      IndexMath ml(b, loc);
-      Value c = ml.add(c0, ml.mul(ml.from(edge.getInductionVar()), kWarp));
+    Value srcRow = m.idx(m.min(r, lastRow));
+    // All loads (clamped, always in bounds) before the stores.
+    SmallVector<std::pair<Value, Value>> loaded;
+    for (int64_t e = 0; e < perLane; ++e) {
+      Value c = m.add(c0, e * kWarp);
+      Value ok = m.andI1(rowOk, m.lt(c, cols));
+      Value v = memref::LoadOp::create(
+          b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
+      loaded.emplace_back(c, m.select(ok, v, zero));
+    }
+    for (auto [c, v] : loaded)
       emitIfLess(b, loc, c, dstCols, [&](OpBuilder &b) {
         IndexMath m(b, loc);
-        Value ok = m.andI1(rowOk, m.lt(c, cols));
-        Value v = memref::LoadOp::create(
-            b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
-        memref::StoreOp::create(b, loc, m.select(ok, v, zero), dstV,
+        memref::StoreOp::create(b, loc, v, dstV,
                                 ValueRange{m.idx(r), m.idx(c)});
       });
-    }
   });
   gpu::ReturnOp::create(b, loc);
   return func;

@@ -8,7 +8,7 @@
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
-// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 1024 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
+// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
 // CHECK-LABEL: func.func @ragged(
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
@@ -24,26 +24,18 @@
 // CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
 // CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
 // CHECK: nvgpu.device_async_copy
-// The pack kernel: a warp per 1024 elements of a workspace row (grid.x), rows
-// strided by grid.y, lane l copying elements l, l + 32, ...: inside the
-// source, 32 unpredicated loads then 32 stores; at the edges one element at a
-// time, a clamped load selected to zero outside the source, the store inside
-// the workspace.
+// The pack kernel: a warp per 256 elements of a workspace row (grid.x), rows
+// strided by grid.y, lane l copying elements l, l + 32, ...: clamped loads
+// selected to zero outside the source, then stores inside the workspace.
 // CHECK-LABEL: gpu.func @ragged_gemm_pack_a(
 // CHECK-SAME: %[[SRC:.*]]: memref<4099x4095xf16>, %[[DST:.*]]: memref<4099x4096xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: gpu.block_id y
 // CHECK: scf.if
-// CHECK: scf.for %[[ROW:.*]] =
-// CHECK: scf.if
-// CHECK-COUNT-32: memref.load %[[SRC]][%[[ROW]], %{{.*}}]
-// CHECK-NOT: memref.load
-// CHECK-COUNT-32: memref.store %{{.*}}, %[[DST]][%[[ROW]], %{{.*}}]
-// CHECK: } else {
 // CHECK: scf.for
+// CHECK-COUNT-8: memref.load %[[SRC]]
+// CHECK-NOT: memref.load
 // CHECK: scf.if
-// CHECK: %[[V:.*]] = memref.load %[[SRC]]
-// CHECK: %[[S:.*]] = arith.select %{{.*}}, %[[V]], %cst
-// CHECK: memref.store %[[S]], %[[DST]]
+// CHECK: memref.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<4099x4096xf16>
 // CHECK-LABEL: gpu.func @ragged_gemm_pack_b(
 
 // NOPACK-LABEL: func.func @ragged(
@@ -62,7 +54,7 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 // packs only when needed; nn pads K (rows of B) as well as the contiguous
 // dimensions. The workspaces share the operands' type, so the kernel's
 // signature is unchanged.
-// CHECK: operands = [{kernel = "dyn_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "dyn_gemm_pack_b", name = "B", round_up_dims = [0, 1]}], warp_elements = 1024 : i64, when = "unaligned"
+// CHECK: operands = [{kernel = "dyn_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "dyn_gemm_pack_b", name = "B", round_up_dims = [0, 1]}], warp_elements = 256 : i64, when = "unaligned"
 // CHECK-LABEL: func.func @dyn(
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
 // CHECK: memref.extract_aligned_pointer_as_index %arg1
@@ -105,11 +97,11 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK: %[[W:.*]] = memref.cast %{{.*}}#0 : memref<?x?xi8, strided<[?, ?], offset: ?>> to memref<?x?xi8>
 // CHECK-NEXT: gpu.dealloc %[[W]] : memref<?x?xi8>
 // CHECK: gpu.func @strided_gemm(%{{.*}}: memref<?x?xi8, strided<[?, ?], offset: ?>>, %{{.*}}: memref<?x?xi8, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xi32>)
-// i8: 16 elements per 16 bytes, 64 per lane.
+// i8: 16 elements per 16 bytes.
 // CHECK-LABEL: gpu.func @strided_gemm_pack_a(
-// CHECK-COUNT-64: memref.load
+// CHECK-COUNT-16: memref.load
 // CHECK-NOT: memref.load
-// CHECK-COUNT-64: memref.store {{.*}} : memref<?x?xi8>
+// CHECK: memref.store {{.*}} : memref<?x?xi8>
 func.func @strided(%a: memref<?x?xi8, strided<[?, ?], offset: ?>>, %b: memref<64x64xi8>, %c: memref<?x?xi32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<64x64xi8>) outs(%c : memref<?x?xi32>) acc(i32)
   return
