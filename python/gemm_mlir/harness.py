@@ -98,11 +98,13 @@ class Kernel:
         if fn is None:
             fn = self.pack_fns[op["kernel"]] = self.module.get_function(op["kernel"])
         # The manifest's grid rule: x covers a workspace row with one
-        # 32-thread warp per warp_elements, y strides over the rows.
+        # 32-thread warp per warp_elements, y strides over the rows, z is the
+        # batch.
         block = tuple(plan["block"])
-        gx = math.ceil(math.ceil(shape[1] / plan["warp_elements"]) * 32 / block[0])
-        fn((gx, min(shape[0], 65535), 1), block,
-           launch_args([{"kind": "memref", "rank": 2}] * 2, [src, dst]))
+        gx = math.ceil(math.ceil(shape[-1] / plan["warp_elements"]) * 32 / block[0])
+        gz = shape[0] if len(shape) == 3 else 1
+        fn((gx, min(shape[-2], 65535), gz), block,
+           launch_args([{"kind": "memref", "rank": len(shape)}] * 2, [src, dst]))
         return dst
 
 

@@ -18,8 +18,9 @@
 // GEMM kernel takes their static, aligned types. When only the run time knows
 // (dynamic strides or offsets), the host checks and packs if needed; the GEMM
 // kernel's A and B types then admit both the original operands and the
-// workspaces. Batched GEMMs and operands without a strided layout are not
-// packed (the element path stays correct).
+// workspaces. Operands without a strided layout are not packed (the element
+// path stays correct); batched operands are packed per batch element
+// (grid.z).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,9 +51,9 @@ namespace {
 enum class StaticAlignment { aligned, misaligned, unknown };
 } // namespace
 
-/// What the type alone says about 16-byte copies of a rank-2 operand with
-/// `multiple` elements per 16 bytes (the base pointer is checked at run time
-/// by the kernel either way).
+/// What the type alone says about 16-byte copies of a rank-2 (or batched
+/// rank-3) operand with `multiple` elements per 16 bytes (the base pointer is
+/// checked at run time by the kernel either way).
 static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -66,27 +67,37 @@ static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
     }
     return v % by == 0;
   };
-  if (ShapedType::isDynamic(strides[1]))
+  if (ShapedType::isDynamic(strides.back()))
     unknown = true;
-  else if (strides[1] != 1)
+  else if (strides.back() != 1)
     return StaticAlignment::misaligned;
-  if (!divisible(strides[0], multiple) || !divisible(offset, multiple))
+  for (int64_t stride : ArrayRef(strides).drop_back())
+    if (!divisible(stride, multiple))
+      return StaticAlignment::misaligned;
+  if (!divisible(offset, multiple))
     return StaticAlignment::misaligned;
   return unknown ? StaticAlignment::unknown : StaticAlignment::aligned;
 }
 
 static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
-/// The workspace of an operand of type `type` whose dimension `kDim` is K:
-/// identity layout, K and the contiguous dimension rounded up to `multiple`.
-/// `dynamic`: all dimensions dynamic.
+/// Whether dimension `d` of an operand of rank `rank` whose matrix
+/// dimension `kDim` (0 or 1, after the batch) is K is rounded up in its
+/// workspace: K and the contiguous (last) dimension are.
+static bool isRoundedUp(unsigned d, unsigned rank, unsigned kDim) {
+  return d == rank - 1 || d == rank - 2 + kDim;
+}
+
+/// The workspace of an operand of type `type` whose matrix dimension `kDim`
+/// is K: identity layout, K and the contiguous dimension rounded up to
+/// `multiple`. `dynamic`: all dimensions dynamic.
 static MemRefType workspaceType(MemRefType type, unsigned kDim,
                                 int64_t multiple, bool dynamic) {
   SmallVector<int64_t> shape(type.getShape());
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (dynamic || ShapedType::isDynamic(size))
       size = ShapedType::kDynamic;
-    else if (d == 1 || d == kDim)
+    else if (isRoundedUp(d, shape.size(), kDim))
       size = roundUp(size, multiple);
   }
   return MemRefType::get(shape, type.getElementType(),
@@ -102,12 +113,14 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
   SmallVector<int64_t> strides;
   int64_t offset;
   (void)type.getStridesAndOffset(strides, offset);
-  auto layout = StridedLayoutAttr::get(
-      type.getContext(), ShapedType::kDynamic,
-      {ShapedType::kDynamic,
-       strides[1] == 1 ? int64_t(1) : ShapedType::kDynamic});
-  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                         type.getElementType(), layout, type.getMemorySpace());
+  SmallVector<int64_t> kernelStrides(strides.size(), ShapedType::kDynamic);
+  if (strides.back() == 1)
+    kernelStrides.back() = 1;
+  auto layout = StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic,
+                                       kernelStrides);
+  return MemRefType::get(
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+      type.getElementType(), layout, type.getMemorySpace());
 }
 
 OperandPacking
@@ -116,7 +129,7 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, const TargetInfo &target,
   OperandPacking p;
   p.kernelA = op.getA().getType();
   p.kernelB = op.getB().getType();
-  if (!enabled || op.hasBatch())
+  if (!enabled)
     return p;
   auto typeA = cast<MemRefType>(op.getA().getType());
   auto typeB = cast<MemRefType>(op.getB().getType());
@@ -179,12 +192,22 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   Value tid = gpuId(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   Value bx = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
   Value by = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
+  // Batched operands: one batch element per grid.z.
+  unsigned b0 = src.getRank() - 2;
+  SmallVector<Value> batch;
+  if (b0)
+    batch.push_back(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
+  auto at = [&](Value row, Value col) {
+    SmallVector<Value> indices(batch);
+    indices.append({row, col});
+    return indices;
+  };
   Value thread = m.add(m.mul(bx, kPackThreads), tid);
   auto dim = [&](Value v, unsigned d) -> Value {
     return m.from(memref::DimOp::create(b, loc, v, d));
   };
-  Value rows = dim(srcV, 0), cols = dim(srcV, 1);
-  Value dstRows = dim(dstV, 0), dstCols = dim(dstV, 1);
+  Value rows = dim(srcV, b0), cols = dim(srcV, b0 + 1);
+  Value dstRows = dim(dstV, b0), dstCols = dim(dstV, b0 + 1);
   // grid.y, from the launch's rule (gpu.grid_dim would need the ROCm device
   // library on AMD targets).
   Value gy = m.min(dstRows, m.c(kMaxGridY));
@@ -208,14 +231,13 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
       Value c = m.add(c0, e * kWarp);
       Value ok = m.andI1(rowOk, m.lt(c, cols));
       Value v = memref::LoadOp::create(
-          b, loc, srcV, ValueRange{srcRow, m.idx(m.min(c, lastCol))});
+          b, loc, srcV, at(srcRow, m.idx(m.min(c, lastCol))));
       loaded.emplace_back(c, m.select(ok, v, zero));
     }
     for (auto [c, v] : loaded)
       emitIfLess(b, loc, c, dstCols, [&](OpBuilder &b) {
         IndexMath m(b, loc);
-        memref::StoreOp::create(b, loc, v, dstV,
-                                ValueRange{m.idx(r), m.idx(c)});
+        memref::StoreOp::create(b, loc, v, dstV, at(m.idx(r), m.idx(c)));
       });
   });
   gpu::ReturnOp::create(b, loc);
@@ -240,10 +262,11 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                       MemRefType workspace, unsigned kDim, int64_t multiple,
                       int64_t warpElems, gpu::GPUFuncOp packKernel) {
   IndexMath m(b, loc, /*useIndex=*/true);
+  unsigned rank = workspace.getRank();
   SmallVector<Value> sizes, dynSizes;
-  for (unsigned d = 0; d < 2; ++d) {
+  for (unsigned d = 0; d < rank; ++d) {
     Value size = memref::DimOp::create(b, loc, operand, d);
-    if (d == 1 || d == kDim)
+    if (isRoundedUp(d, rank, kDim))
       size = m.mul(m.ceilDiv(size, multiple), multiple);
     sizes.push_back(size);
     if (workspace.isDynamicDim(d))
@@ -254,12 +277,13 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                                   /*symbolOperands=*/ValueRange(),
                                   /*hostShared=*/false)
                  .getMemref();
+  // grid.x covers a row, grid.y strides over the rows, grid.z is the batch.
   Value gridX = m.ceilDiv(
-      m.mul(m.ceilDiv(sizes[1], warpElems), kWarp),
-      kPackThreads);
-  Value gridY = m.min(sizes[0], m.c(kMaxGridY));
+      m.mul(m.ceilDiv(sizes[rank - 1], warpElems), kWarp), kPackThreads);
+  Value gridY = m.min(sizes[rank - 2], m.c(kMaxGridY));
+  Value gridZ = rank == 3 ? sizes[0] : m.c(1);
   gpu::LaunchFuncOp::create(
-      b, loc, packKernel, gpu::KernelDim3{gridX, gridY, m.c(1)},
+      b, loc, packKernel, gpu::KernelDim3{gridX, gridY, gridZ},
       gpu::KernelDim3{m.c(kPackThreads), m.c(1), m.c(1)},
       /*dynamicSharedMemorySize=*/Value(), ValueRange{operand, ws});
   return ws;
@@ -299,12 +323,15 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   // themselves (python/gemm_mlir/harness.py).
   auto operandAttr = [&](StringRef name, gpu::GPUFuncOp kernel,
                          unsigned kDim) {
+    unsigned rank = packing.workspaceA.getRank();
+    SmallVector<int64_t> rounded;
+    for (unsigned d = 0; d < rank; ++d)
+      if (isRoundedUp(d, rank, kDim))
+        rounded.push_back(d);
     return b.getDictionaryAttr(
         {b.getNamedAttr("name", b.getStringAttr(name)),
          b.getNamedAttr("kernel", b.getStringAttr(kernel.getName())),
-         b.getNamedAttr("round_up_dims",
-                        kDim == 1 ? b.getI64ArrayAttr({1})
-                                  : b.getI64ArrayAttr({0, 1}))});
+         b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))});
   };
   out.manifest = b.getDictionaryAttr(
       {b.getNamedAttr("when", b.getStringAttr(packing.mode == PackMode::always
@@ -317,8 +344,9 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
        b.getNamedAttr("grid_rule",
                       b.getStringAttr("x = ceil(ceil(cols' / "
                                       "warp_elements) * 32 / block.x), y = "
-                                      "min(rows', 65535), the workspace's "
-                                      "rows' x cols'")),
+                                      "min(rows', 65535), z = batch (1 "
+                                      "without), the workspace's rows' x "
+                                      "cols'")),
        b.getNamedAttr("operands",
                       b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
                                       operandAttr("B", packB, op.getBKDim())}))});

@@ -8,7 +8,7 @@
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
-// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
+// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
 // CHECK-LABEL: func.func @ragged(
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
@@ -110,18 +110,30 @@ func.func @strided(%a: memref<?x?xi8, strided<[?, ?], offset: ?>>, %b: memref<64
 // -----
 
 // Nothing to pack: static, aligned strides (the base pointer is still checked
-// in the kernel), and batched operands (not packed; element copies).
+// in the kernel): no `pack` record between the name and the parameters.
+// CHECK: name = "aligned_gemm", params =
 // CHECK-LABEL: func.func @aligned(
 // CHECK-NOT: gpu.alloc
 // CHECK: gpu.launch_func @gemm_kernels::@aligned_gemm
-// CHECK-LABEL: func.func @batched(
-// CHECK-NOT: gpu.alloc
-// CHECK: gpu.launch_func @gemm_kernels::@batched_gemm
-// CHECK-NOT: pack
 func.func @aligned(%a: memref<256x64xbf16>, %b: memref<64x128xbf16>, %c: memref<256x128xf32>) {
   gemm.matmul nn ins(%a, %b : memref<256x64xbf16>, memref<64x128xbf16>) outs(%c : memref<256x128xf32>) acc(f32)
   return
 }
+
+// -----
+
+// Batched operands: rank-3 workspaces (the batch dimension kept, K and the
+// contiguous dimension rounded up), one batch element per grid.z.
+// CHECK: operands = [{kernel = "batched_gemm_pack_a", name = "A", round_up_dims = [2]}, {kernel = "batched_gemm_pack_b", name = "B", round_up_dims = [2]}]
+// CHECK-LABEL: func.func @batched(
+// CHECK: scf.if %{{.*}} -> (memref<?x?x?xf16>, memref<?x?x?xf16>)
+// CHECK: %[[BATCH:.*]] = memref.dim %arg0, %c0
+// CHECK: gpu.alloc (%[[BATCH]], %{{.*}}, %{{.*}}) : memref<?x?x?xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@batched_gemm_pack_a blocks in (%{{.*}}, %{{.*}}, %[[BATCH]])
+// CHECK: gpu.func @batched_gemm_pack_a(
+// CHECK: %[[Z:.*]] = gpu.block_id z
+// CHECK: memref.load %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>
 func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?x?xf16>) acc(f32)
   return
