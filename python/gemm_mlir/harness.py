@@ -258,7 +258,7 @@ def make_inputs(layout, m, n, kk, ab, gen, pad=0):
     return a, b, a_mk, b_kn
 
 
-def run_batched_case(k, m, n, kk, gen, batch=3):
+def run_batched_case(k, m, n, kk, gen, batch=3, pack=True):
     """Rank-3 operands: one launch covers `batch` independent GEMMs."""
     meta = k.meta
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
@@ -267,7 +267,7 @@ def run_batched_case(k, m, n, kk, gen, batch=3):
     a_mk = a.transpose(1, 2) if a_is_km(layout) else a
     b_kn = b.transpose(1, 2) if b_is_nk(layout) else b
     c = torch.full((batch, m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
-    k.launch([a, b, c], m, n, batch)
+    k.launch([a, b, c], m, n, batch, pack=pack)
     torch.cuda.synchronize()
     ref = torch.bmm(a_mk.double(), b_kn.double())
     out = c.double()
@@ -279,7 +279,7 @@ def run_batched_case(k, m, n, kk, gen, batch=3):
 def run_case(k, m, n, kk, gen, pad=0, pack=True):
     meta = k.meta
     if meta.get("batched"):
-        return run_batched_case(k, m, n, kk, gen)
+        return run_batched_case(k, m, n, kk, gen, pack=pack)
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
     a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen, pad)
     reads_c = k.entry["reads_c"]
