@@ -15,7 +15,10 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
     The kernel stages block tiles of A and B in shared memory with 16-byte
     `nvgpu.device_async_copy` (cp.async, zero-filled at the edges) when the
     operands are 16-byte aligned at run time, and with predicated element
-    copies otherwise; `stages` buffers are software-pipelined (prologue,
+    copies otherwise. With `pack-unaligned`, operands whose strides rule out
+    16-byte copies are first copied on the host side into zero-padded,
+    aligned `gpu.alloc` workspaces by two pack kernels (decided at compile
+    time for static strides, by a run-time check otherwise); `stages` buffers are software-pipelined (prologue,
     steady state with one barrier per k-tile, drain). Shared tiles use the
     XOR swizzle of `gemm/Utils/FragmentLayout.h`. `mma_sync` configs read
     fragments with `nvgpu.ldmatrix` (transposed where the layout needs it) and
@@ -67,7 +70,8 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
     Calculator tables). A and B are staged in LDS in `stages` buffers: each
     thread loads its 16-byte chunks of the next k-tile into registers
     (`vector.load`, unpredicated for interior tiles; predicated, clamped
-    element loads at the edges and for unaligned or strided operands) before
+    element loads at the edges and for unaligned or strided operands, which
+    `pack-unaligned` normally copies into aligned workspaces first) before
     the current k-tile's MFMAs and writes them to LDS after, with one barrier
     per k-tile. The LDS layout (plain, padded, XOR-swizzled) and the amount of
     padding come from the bank-conflict model of `MfmaLayout.h`. The epilogue
