@@ -38,6 +38,11 @@ for k in m["kernels"]:
     print(f"     block {k['block']}, dynamic smem {k['dynamic_shared_memory']} B, tile {k['grid']['tile_m']}x{k['grid']['tile_n']}")
     print(f"     config {k['config']}")
     print(f"     params ({m['param_convention'].split(';')[0]}): {params}")
+    if "pack" in k:
+        names = ", ".join(o["kernel"] for o in k["pack"]["operands"])
+        when = {"always": "always (their strides are misaligned)",
+                "unaligned": "when not 16-byte aligned at run time"}[k["pack"]["when"]]
+        print(f"     A, B packed into aligned workspaces by {names}, {when}")
 PY
 echo "== PTX instruction summary"
 for ins in "mma.sync.aligned" "ldmatrix.sync.aligned" "cp.async.cg.shared.global" "cp.async.wait_group" "bar.sync"; do
@@ -46,7 +51,8 @@ done
 if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
   echo "== ptxas -arch=$chip -v"
-  "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 | grep -E "Used|spill" | sed 's/^/   /'
+  "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 |
+    sed -nE "s/.*Compiling entry function '([^']*)'.*/   \1:/p; s/.*(Used .*)/     \1/p; s/^ *([0-9]+ bytes stack.*)/     \1/p"
   echo "   cubin: $out/$(basename "$ptx" .ptx).cubin"
 fi
 
