@@ -179,7 +179,7 @@ void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
   Location loc = op.getLoc();
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
   PackedOperands packed =
-      emitOperandPacking(b, op, packing, gpuModule, kernel.getName());
+      emitOperandPacking(b, op, packing, gpuModule);
   SmallVector<Value> operands(op->getOperands());
   operands[0] = packed.a;
   operands[1] = packed.b;

@@ -38,6 +38,8 @@ using namespace mlir::gemm::detail;
 /// manifest counts 32-thread warps on every target).
 static constexpr int64_t kPackThreads = 256;
 static constexpr int64_t kWarp = 32;
+/// Name prefix of the pack kernels.
+static constexpr StringLiteral kPackPrefix = "gemm_pack_";
 /// The largest grid.y every target takes.
 static constexpr int64_t kMaxGridY = 65535;
 
@@ -244,6 +246,30 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   return func;
 }
 
+/// The pack kernel of `gpuModule` copying `src` into `dst`, created (named
+/// gemm_pack_<element type>) on first use: one per signature, shared by all
+/// GEMMs of the module (`warpElems` depends only on the target and the
+/// element type, both fixed by the signature and the module).
+static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base);
+
+static gpu::GPUFuncOp getOrCreatePackKernel(OpBuilder &b, Location loc,
+                                            gpu::GPUModuleOp gpuModule,
+                                            MemRefType src, MemRefType dst,
+                                            int64_t warpElems) {
+  FunctionType type = b.getFunctionType({src, dst}, {});
+  for (auto func : gpuModule.getOps<gpu::GPUFuncOp>())
+    if (func.getName().starts_with(kPackPrefix) &&
+        func.getFunctionType() == type)
+      return func;
+  std::string base = kPackPrefix.str();
+  {
+    llvm::raw_string_ostream os(base);
+    os << src.getElementType();
+  }
+  return createPackKernel(b, loc, gpuModule, uniqueName(gpuModule, base), src,
+                          dst, warpElems);
+}
+
 /// A symbol name in `gpuModule` starting with `base`.
 static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
   SymbolTable symbols(gpuModule);
@@ -297,7 +323,7 @@ static Value castIfNeeded(OpBuilder &b, Location loc, Value v, Type type) {
 
 PackedOperands mlir::gemm::detail::emitOperandPacking(
     OpBuilder &b, MatmulOp op, const OperandPacking &packing,
-    gpu::GPUModuleOp gpuModule, StringRef kernelName) {
+    gpu::GPUModuleOp gpuModule) {
   Location loc = op.getLoc();
   PackedOperands out;
   out.a = op.getA();
@@ -306,12 +332,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     return out;
   auto typeA = cast<MemRefType>(op.getA().getType());
   auto typeB = cast<MemRefType>(op.getB().getType());
-  gpu::GPUFuncOp packA = createPackKernel(
-      b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_a").str()),
-      typeA, packing.workspaceA, packing.warpElems);
-  gpu::GPUFuncOp packB = createPackKernel(
-      b, loc, gpuModule, uniqueName(gpuModule, (kernelName + "_pack_b").str()),
-      typeB, packing.workspaceB, packing.warpElems);
+  gpu::GPUFuncOp packA = getOrCreatePackKernel(
+      b, loc, gpuModule, typeA, packing.workspaceA, packing.warpElems);
+  gpu::GPUFuncOp packB = getOrCreatePackKernel(
+      b, loc, gpuModule, typeB, packing.workspaceB, packing.warpElems);
   auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
     return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
                      packing.multiple, packing.warpElems, packA),

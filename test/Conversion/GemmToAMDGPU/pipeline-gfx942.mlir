@@ -65,8 +65,8 @@ func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf3
 // (without packing; packed, the kernel reads an aligned workspace).
 // PACK-LABEL: func.func @strided(
 // PACK: gpu.alloc
-// PACK: gpu.launch_func @gemm_kernels::@strided_gemm_pack_a
-// PACK: gpu.launch_func @gemm_kernels::@strided_gemm_pack_b
+// PACK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// PACK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
 // PACK: gpu.launch_func @gemm_kernels::@strided_gemm {{.*}} args(%{{.*}} : memref<?x?xf16>, %{{.*}} : memref<?x?xf16>, %arg2 : memref<?x?xf32>)
 // PACK-LABEL: gpu.func @strided_gemm(
 // PACK: vector.load %arg0

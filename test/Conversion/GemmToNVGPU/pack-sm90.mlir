@@ -8,14 +8,14 @@
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
-// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "ragged_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "ragged_gemm_pack_b", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
+// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1]}], warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
 // CHECK-LABEL: func.func @ragged(
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
 // CHECK: %[[WA:.*]] = gpu.alloc () : memref<4099x4096xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_a blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
 // CHECK: %[[WB:.*]] = gpu.alloc () : memref<4097x4096xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm_pack_b {{.*}} args(%[[B]] : memref<4097x4095xf16>, %[[WB]] : memref<4097x4096xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16_0 {{.*}} args(%[[B]] : memref<4097x4095xf16>, %[[WB]] : memref<4097x4096xf16>)
 // CHECK-DAG: %[[CA:.*]] = memref.cast %[[WA]] : memref<4099x4096xf16> to memref<?x?xf16>
 // CHECK-DAG: %[[CB:.*]] = memref.cast %[[WB]] : memref<4097x4096xf16> to memref<?x?xf16>
 // CHECK-DAG: %[[CC:.*]] = memref.cast %[[C]] : memref<4099x4097xf16> to memref<?x?xf16>
@@ -27,7 +27,7 @@
 // The pack kernel: a warp per 256 elements of a workspace row (grid.x), rows
 // strided by grid.y, lane l copying elements l, l + 32, ...: clamped loads
 // selected to zero outside the source, then stores inside the workspace.
-// CHECK-LABEL: gpu.func @ragged_gemm_pack_a(
+// CHECK-LABEL: gpu.func @gemm_pack_f16(
 // CHECK-SAME: %[[SRC:.*]]: memref<4099x4095xf16>, %[[DST:.*]]: memref<4099x4096xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: gpu.block_id y
 // CHECK: scf.if
@@ -36,7 +36,7 @@
 // CHECK-NOT: memref.load
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<4099x4096xf16>
-// CHECK-LABEL: gpu.func @ragged_gemm_pack_b(
+// CHECK-LABEL: gpu.func @gemm_pack_f16_0(
 
 // NOPACK-LABEL: func.func @ragged(
 // NOPACK-NOT: gpu.alloc
@@ -54,7 +54,7 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 // packs only when needed; nn pads K (rows of B) as well as the contiguous
 // dimensions. The workspaces share the operands' type, so the kernel's
 // signature is unchanged.
-// CHECK: operands = [{kernel = "dyn_gemm_pack_a", name = "A", round_up_dims = [1]}, {kernel = "dyn_gemm_pack_b", name = "B", round_up_dims = [0, 1]}], warp_elements = 256 : i64, when = "unaligned"
+// CHECK: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [0, 1]}], warp_elements = 256 : i64, when = "unaligned"
 // CHECK-LABEL: func.func @dyn(
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
 // CHECK: memref.extract_aligned_pointer_as_index %arg1
@@ -62,9 +62,9 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 // CHECK-NEXT: scf.yield %arg0, %arg1
 // CHECK: } else {
 // CHECK: %[[WA:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_pack_a
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 
 // CHECK: %[[WB:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_pack_b
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 
 // CHECK: scf.yield %[[WA]], %[[WB]]
 // CHECK: %[[PACKED:.*]] = arith.xori %[[OK]], %true
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm {{.*}} args(%[[R]]#0 : memref<?x?xf16>, %[[R]]#1 : memref<?x?xf16>, %arg2 : memref<?x?xf16>)
@@ -72,7 +72,9 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 // CHECK-NEXT: gpu.dealloc %[[R]]#0
 // CHECK-NEXT: gpu.dealloc %[[R]]#1
 // CHECK: gpu.func @dyn_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
-// CHECK: gpu.func @dyn_gemm_pack_a(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// One pack kernel serves both operands (same signature).
+// CHECK: gpu.func @gemm_pack_f16(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK-NOT: gpu.func @gemm_pack
 
 // NOPACK-LABEL: func.func @dyn(
 // NOPACK-NOT: scf.if
@@ -98,7 +100,7 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK-NEXT: gpu.dealloc %[[W]] : memref<?x?xi8>
 // CHECK: gpu.func @strided_gemm(%{{.*}}: memref<?x?xi8, strided<[?, ?], offset: ?>>, %{{.*}}: memref<?x?xi8, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xi32>)
 // i8: 16 elements per 16 bytes.
-// CHECK-LABEL: gpu.func @strided_gemm_pack_a(
+// CHECK-LABEL: gpu.func @gemm_pack_i8(
 // CHECK-COUNT-16: memref.load
 // CHECK-NOT: memref.load
 // CHECK: memref.store {{.*}} : memref<?x?xi8>
@@ -124,13 +126,13 @@ func.func @aligned(%a: memref<256x64xbf16>, %b: memref<64x128xbf16>, %c: memref<
 
 // Batched operands: rank-3 workspaces (the batch dimension kept, K and the
 // contiguous dimension rounded up), one batch element per grid.z.
-// CHECK: operands = [{kernel = "batched_gemm_pack_a", name = "A", round_up_dims = [2]}, {kernel = "batched_gemm_pack_b", name = "B", round_up_dims = [2]}]
+// CHECK: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [2]}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [2]}]
 // CHECK-LABEL: func.func @batched(
 // CHECK: scf.if %{{.*}} -> (memref<?x?x?xf16>, memref<?x?x?xf16>)
 // CHECK: %[[BATCH:.*]] = memref.dim %arg0, %c0
 // CHECK: gpu.alloc (%[[BATCH]], %{{.*}}, %{{.*}}) : memref<?x?x?xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@batched_gemm_pack_a blocks in (%{{.*}}, %{{.*}}, %[[BATCH]])
-// CHECK: gpu.func @batched_gemm_pack_a(
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 blocks in (%{{.*}}, %{{.*}}, %[[BATCH]])
+// CHECK: gpu.func @gemm_pack_f16(
 // CHECK: %[[Z:.*]] = gpu.block_id z
 // CHECK: memref.load %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>

@@ -282,12 +282,11 @@ struct PackedOperands {
 };
 
 /// Emits the host side of `packing` before `op`: the pack kernels in
-/// `gpuModule` (named after `kernelName`), the workspaces, the launches and,
-/// at run time, the check.
+/// `gpuModule` (one per operand signature, shared by the module's GEMMs), the
+/// workspaces, the launches and, at run time, the check.
 PackedOperands emitOperandPacking(OpBuilder &b, MatmulOp op,
                                   const OperandPacking &packing,
-                                  gpu::GPUModuleOp gpuModule,
-                                  StringRef kernelName);
+                                  gpu::GPUModuleOp gpuModule);
 
 /// Frees the workspaces of `packed` (after the GEMM launch).
 void emitPackCleanup(OpBuilder &b, Location loc, const OperandPacking &packing,
