@@ -39,7 +39,7 @@ for k in m["kernels"]:
     print(f"     config {k['config']}")
     print(f"     params ({m['param_convention'].split(';')[0]}): {params}")
     if "pack" in k:
-        names = ", ".join(o["kernel"] for o in k["pack"]["operands"])
+        names = ", ".join(dict.fromkeys(o["kernel"] for o in k["pack"]["operands"]))
         when = {"always": "always (their strides are misaligned)",
                 "unaligned": "when not 16-byte aligned at run time"}[k["pack"]["when"]]
         print(f"     A, B packed into aligned workspaces by {names}, {when}")
