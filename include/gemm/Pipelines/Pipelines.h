@@ -13,8 +13,36 @@
 
 namespace mlir::gemm {
 
+/// The options both vendors' pipelines take (the pipelines' option structs
+/// derive from this, which registers these first).
+template <typename Derived>
+struct GemmPipelineOptions : public PassPipelineOptions<Derived> {
+  using Base = mlir::detail::PassOptions;
+  Base::Option<bool> packUnaligned{
+      *this, "pack-unaligned",
+      llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
+                     "GEMM when their strides rule out 16-byte copies"),
+      llvm::cl::init(true)};
+  Base::Option<bool> selectConfig{
+      *this, "select-config",
+      llvm::cl::desc("Run gemm-select-config first: ops without a config get "
+                     "the cost model's pick (or the tuning database's entry) "
+                     "instead of the per-type default; the model's constants "
+                     "are calibrated on the H200 only"),
+      llvm::cl::init(false)};
+  Base::Option<std::string> tuningDb{
+      *this, "tuning-db",
+      llvm::cl::desc("Tuning database (JSON) for gemm-select-config; implies "
+                     "select-config"),
+      llvm::cl::init("")};
+  Base::Option<std::string> outputDir{
+      *this, "output-dir",
+      llvm::cl::desc("If set, write the binaries and manifest.json here"),
+      llvm::cl::init("")};
+};
+
 struct GemmToNVVMPipelineOptions
-    : public PassPipelineOptions<GemmToNVVMPipelineOptions> {
+    : public GemmPipelineOptions<GemmToNVVMPipelineOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip (sm_80 ... sm_90a)"),
       llvm::cl::init("sm_90")};
@@ -26,31 +54,11 @@ struct GemmToNVVMPipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> packUnaligned{
-      *this, "pack-unaligned",
-      llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
-                     "GEMM when their strides rule out 16-byte copies"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> selectConfig{
-      *this, "select-config",
-      llvm::cl::desc("Run gemm-select-config first: ops without a config get "
-                     "the cost model's pick (or the tuning database's entry) "
-                     "instead of the per-type default"),
-      llvm::cl::init(false)};
-  PassOptions::Option<std::string> tuningDb{
-      *this, "tuning-db",
-      llvm::cl::desc("Tuning database (JSON) for gemm-select-config; implies "
-                     "select-config"),
-      llvm::cl::init("")};
   PassOptions::Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice, ptxas); default: $CUDA_ROOT, "
                      "$CUDA_HOME, $CUDA_PATH, the toolkit of ptxas on PATH, "
                      "/usr/local/cuda"),
-      llvm::cl::init("")};
-  PassOptions::Option<std::string> outputDir{
-      *this, "output-dir",
-      llvm::cl::desc("If set, write the binaries and manifest.json here"),
       llvm::cl::init("")};
 };
 
@@ -65,35 +73,15 @@ LogicalResult buildGemmToNVVMPipeline(OpPassManager &pm,
 std::string findCudaToolkit();
 
 struct GemmToROCDLPipelineOptions
-    : public PassPipelineOptions<GemmToROCDLPipelineOptions> {
+    : public GemmPipelineOptions<GemmToROCDLPipelineOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip (gfx90a, gfx942, gfx950)"),
       llvm::cl::init("gfx942")};
-  PassOptions::Option<bool> packUnaligned{
-      *this, "pack-unaligned",
-      llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
-                     "GEMM when their strides rule out 16-byte copies"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> selectConfig{
-      *this, "select-config",
-      llvm::cl::desc("Run gemm-select-config first: ops without a config get "
-                     "the cost model's pick (uncalibrated for AMD chips) "
-                     "instead of the per-type default"),
-      llvm::cl::init(false)};
-  PassOptions::Option<std::string> tuningDb{
-      *this, "tuning-db",
-      llvm::cl::desc("Tuning database (JSON) for gemm-select-config; implies "
-                     "select-config"),
-      llvm::cl::init("")};
   PassOptions::Option<std::string> lldPath{
       *this, "lld-path",
       llvm::cl::desc("ld.lld to link HSACO with; default: $GEMM_LLD, the "
                      "ld.lld of the LLVM gemm-mlir was built with, ld.lld-22 "
                      "or ld.lld on PATH"),
-      llvm::cl::init("")};
-  PassOptions::Option<std::string> outputDir{
-      *this, "output-dir",
-      llvm::cl::desc("If set, write the binaries and manifest.json here"),
       llvm::cl::init("")};
 };
 

@@ -184,8 +184,7 @@ void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
   operands[0] = packed.a;
   operands[1] = packed.b;
   for (auto [v, type] : llvm::zip(operands, kernel.getArgumentTypes()))
-    if (v.getType() != type)
-      v = memref::CastOp::create(b, loc, type, v);
+    v = castIfNeeded(b, loc, v, type);
   // The launch: grid.x walks the output tiles, grid.z the batch.
   unsigned b0 = op.hasBatch() ? 1 : 0;
   IndexMath m(b, loc, /*useIndex=*/true);
@@ -225,7 +224,7 @@ LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
   if (failed(gpuModule))
     return failure();
   int64_t threads = config.getNumWarps() * target.warpSize;
-  OperandPacking packing = planOperandPacking(op, target, packUnaligned);
+  OperandPacking packing = planOperandPacking(op, packUnaligned);
   gpu::GPUFuncOp kernel =
       createKernelFunc(rewriter, op, *gpuModule, threads, packing);
   FailureOr<int64_t> smem = build(rewriter, kernel, op, config, target);

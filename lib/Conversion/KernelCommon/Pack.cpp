@@ -43,11 +43,11 @@ static constexpr StringLiteral kPackPrefix = "gemm_pack_";
 /// The largest grid.y every target takes.
 static constexpr int64_t kMaxGridY = 65535;
 
-/// Bytes each lane of a pack kernel copies, all loaded before any is stored:
-/// 16. On the H200 (f16 4099x4095 operands) this copied at 1.9 TB/s; 64 bytes
-/// per lane with unpredicated interior segments was slower (1.1 TB/s), and
-/// on AMD it spilled SGPRs.
-static int64_t packLaneBytes(const TargetInfo &) { return 16; }
+/// Elements a warp of a pack kernel copies per row segment: 16 bytes per
+/// lane, all loaded before any is stored. On the H200 (f16 4099x4095
+/// operands) this copied at 1.9 TB/s; 64 bytes per lane with unpredicated
+/// interior segments was slower (1.1 TB/s), and on AMD it spilled SGPRs.
+static int64_t packWarpElems(int64_t multiple) { return kWarp * multiple; }
 
 namespace {
 enum class StaticAlignment { aligned, misaligned, unknown };
@@ -125,9 +125,8 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
       type.getElementType(), layout, type.getMemorySpace());
 }
 
-OperandPacking
-mlir::gemm::detail::planOperandPacking(MatmulOp op, const TargetInfo &target,
-                                       bool enabled) {
+OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
+                                                      bool enabled) {
   OperandPacking p;
   p.kernelA = op.getA().getType();
   p.kernelB = op.getB().getType();
@@ -142,7 +141,6 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, const TargetInfo &target,
     return p;
   unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   p.multiple = 16 / elemBytes;
-  p.warpElems = kWarp * packLaneBytes(target) / elemBytes;
   StaticAlignment a = staticAlignment(typeA, p.multiple);
   StaticAlignment b = staticAlignment(typeB, p.multiple);
   if (a == StaticAlignment::aligned && b == StaticAlignment::aligned)
@@ -248,8 +246,8 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
 
 /// The pack kernel of `gpuModule` copying `src` into `dst`, created (named
 /// gemm_pack_<element type>) on first use: one per signature, shared by all
-/// GEMMs of the module (`warpElems` depends only on the target and the
-/// element type, both fixed by the signature and the module).
+/// GEMMs of the module (`warpElems` depends only on the element type, which
+/// the signature fixes).
 static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base);
 
 static gpu::GPUFuncOp getOrCreatePackKernel(OpBuilder &b, Location loc,
@@ -286,7 +284,7 @@ static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
 /// Allocates the workspace of `operand` and launches `packKernel` into it.
 static Value emitPack(OpBuilder &b, Location loc, Value operand,
                       MemRefType workspace, unsigned kDim, int64_t multiple,
-                      int64_t warpElems, gpu::GPUFuncOp packKernel) {
+                      gpu::GPUFuncOp packKernel) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned rank = workspace.getRank();
   SmallVector<Value> sizes, dynSizes;
@@ -305,7 +303,8 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                  .getMemref();
   // grid.x covers a row, grid.y strides over the rows, grid.z is the batch.
   Value gridX = m.ceilDiv(
-      m.mul(m.ceilDiv(sizes[rank - 1], warpElems), kWarp), kPackThreads);
+      m.mul(m.ceilDiv(sizes[rank - 1], packWarpElems(multiple)), kWarp),
+      kPackThreads);
   Value gridY = m.min(sizes[rank - 2], m.c(kMaxGridY));
   Value gridZ = rank == 3 ? sizes[0] : m.c(1);
   gpu::LaunchFuncOp::create(
@@ -315,7 +314,8 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
   return ws;
 }
 
-static Value castIfNeeded(OpBuilder &b, Location loc, Value v, Type type) {
+Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
+                                       Type type) {
   if (v.getType() == type)
     return v;
   return memref::CastOp::create(b, loc, type, v);
@@ -333,14 +333,16 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   auto typeA = cast<MemRefType>(op.getA().getType());
   auto typeB = cast<MemRefType>(op.getB().getType());
   gpu::GPUFuncOp packA = getOrCreatePackKernel(
-      b, loc, gpuModule, typeA, packing.workspaceA, packing.warpElems);
+      b, loc, gpuModule, typeA, packing.workspaceA,
+      packWarpElems(packing.multiple));
   gpu::GPUFuncOp packB = getOrCreatePackKernel(
-      b, loc, gpuModule, typeB, packing.workspaceB, packing.warpElems);
+      b, loc, gpuModule, typeB, packing.workspaceB,
+      packWarpElems(packing.multiple));
   auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
     return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
-                     packing.multiple, packing.warpElems, packA),
+                     packing.multiple, packA),
             emitPack(b, loc, op.getB(), packing.workspaceB, op.getBKDim(),
-                     packing.multiple, packing.warpElems, packB)};
+                     packing.multiple, packB)};
   };
 
   // The manifest's record of the packing, for launchers that do it
@@ -364,7 +366,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
-                      b.getI64IntegerAttr(packing.warpElems)),
+                      b.getI64IntegerAttr(packWarpElems(packing.multiple))),
        b.getNamedAttr("grid_rule",
                       b.getStringAttr("x = ceil(ceil(cols' / "
                                       "warp_elements) * 32 / block.x), y = "

@@ -257,9 +257,6 @@ enum class PackMode { never, always, runtime };
 struct OperandPacking {
   PackMode mode = PackMode::never;
   int64_t multiple = 0; ///< elements per 16 bytes
-  /// Elements a warp of the pack kernels copies per row segment (32 lanes,
-  /// each loading all of its elements before storing them).
-  int64_t warpElems = 0;
   /// Types of the workspaces (identity layout, the contiguous dimension and K
   /// rounded up to `multiple`).
   MemRefType workspaceA, workspaceB;
@@ -267,10 +264,8 @@ struct OperandPacking {
   Type kernelA, kernelB;
 };
 
-/// The packing of `op`'s operands on `target` (mode never unless
-/// `enabled`).
-OperandPacking planOperandPacking(MatmulOp op, const TargetInfo &target,
-                                  bool enabled);
+/// The packing of `op`'s operands (mode never unless `enabled`).
+OperandPacking planOperandPacking(MatmulOp op, bool enabled);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
 /// with, an i1 that is true when the run-time check packed (null otherwise),
@@ -287,6 +282,9 @@ struct PackedOperands {
 PackedOperands emitOperandPacking(OpBuilder &b, MatmulOp op,
                                   const OperandPacking &packing,
                                   gpu::GPUModuleOp gpuModule);
+
+/// `v` itself if it has type `type`, else a memref.cast of it to `type`.
+Value castIfNeeded(OpBuilder &b, Location loc, Value v, Type type);
 
 /// Frees the workspaces of `packed` (after the GEMM launch).
 void emitPackCleanup(OpBuilder &b, Location loc, const OperandPacking &packing,
