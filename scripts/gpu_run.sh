@@ -9,11 +9,12 @@ art="$root/artifacts/$set_name"
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.draw --format=csv | tee "$OUT/gpu.txt"
-ls "$art"/g_*/*.ptx | xargs -P 16 -I{} sh -c 'ptxas -arch=sm_90 "{}" -o "$(dirname {})/$(basename {} .ptx).cubin"'
+# The chip is the PTX file's suffix (gemm_kernels.sm_90a.ptx).
+ls "$art"/g_*/*.ptx | xargs -P 16 -I{} sh -c 'f="{}"; b=$(basename "$f" .ptx); ptxas -arch="${b##*.}" "$f" -o "$(dirname "$f")/$b.cubin"'
 one=$(ls "$art"/g_f16_tn_none/*.cubin 2>/dev/null | head -1)
 if [ -n "$one" ]; then
   cuobjdump -sass "$one" > "$OUT/sass_f16_tn.txt"
-  for ins in HMMA LDSM LDGSTS BAR.SYNC LDG STG LDS; do
+  for ins in HMMA HGMMA LDSM LDGSTS BAR.SYNC LDG STG LDS; do
     printf '%s %s\n' "$ins" "$(grep -c "$ins" "$OUT/sass_f16_tn.txt")"
   done | tee "$OUT/sass_counts.txt"
 fi

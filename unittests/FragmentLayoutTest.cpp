@@ -234,3 +234,89 @@ TEST(Swizzle, ReassociatedFormMatches) {
               }
     }
 }
+
+//===----------------------------------------------------------------------===//
+// wgmma
+//===----------------------------------------------------------------------===//
+
+// The 128-byte swizzle as the hardware applies it to a 1024-byte aligned
+// shared address: bits 4-6 (the 16-byte chunk) XOR bits 7-9.
+static int64_t hardwareSwizzle128(int64_t byteAddress) {
+  return byteAddress ^ (((byteAddress >> 7) & 7) << 4);
+}
+
+TEST(Wgmma, AccumulatorIsABijectionOnto64xN) {
+  const unsigned n = 256;
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (unsigned t = 0; t < 128; ++t)
+    for (unsigned i = 0; i < n / 2; ++i) {
+      Coord c = wgmmaAccumulatorCoord(t, i);
+      ASSERT_GE(c.row, 0);
+      ASSERT_LT(c.row, 64);
+      ASSERT_GE(c.col, 0);
+      ASSERT_LT(c.col, int64_t(n));
+      seen.insert({c.row, c.col});
+    }
+  EXPECT_EQ(seen.size(), size_t(64 * n));
+}
+
+TEST(Wgmma, AccumulatorMatchesTheMmaSyncTablePerWarp) {
+  // Per warp and 8-column block, the PTX ISA's wgmma D fragment is the
+  // m16n8 accumulator fragment of mma.sync (checked against its own table).
+  for (unsigned t = 0; t < 128; ++t)
+    for (unsigned i = 0; i < 32; ++i) {
+      Coord got = wgmmaAccumulatorCoord(t, i);
+      Coord want = mmaSyncFragmentCoord(ElemKind::f16, MmaOperand::C, t % 32,
+                                        (i % 4) / 2, i % 2);
+      want = want + Coord{16 * int64_t(t / 32), 8 * int64_t(i / 4)};
+      EXPECT_EQ(got, want) << t << " " << i;
+    }
+  // Spot checks from the ISA figure: thread 0 holds (0,0) (0,1) (8,0) (8,1),
+  // then (0,8); lane 5 of warp 1 holds element 5 at (17, 11).
+  EXPECT_EQ(wgmmaAccumulatorCoord(0, 2), (Coord{8, 0}));
+  EXPECT_EQ(wgmmaAccumulatorCoord(0, 4), (Coord{0, 8}));
+  EXPECT_EQ(wgmmaAccumulatorCoord(37, 5), (Coord{17, 11}));
+}
+
+TEST(Wgmma, DescriptorBits) {
+  // K-major, 128-byte swizzle as CUTLASS encodes it: LBO 1 (unused), SBO 64
+  // (1024 bytes), layout type 1 in bits 62-63.
+  EXPECT_EQ(wgmmaDescriptorBits(16, 1024), 0x4000004000010000ull);
+  // MN-major panels of 64 rows x 128 bytes: LBO 8192 bytes = 512 units.
+  EXPECT_EQ(wgmmaDescriptorBits(8192, 1024), 0x4000004002000000ull);
+}
+
+TEST(Wgmma, KMajorTileIsTheHardwareSwizzle) {
+  // A K-major tile with 128-byte rows (BK = 64 f16, 32 tf32, 128 i8) stored
+  // with swizzledOffset is the canonical layout
+  // Swizzle<3,4,3> o ((8,m),(T,8)):((8T,SBO),(1,T)) with SBO = 1024 bytes.
+  for (unsigned bytes : {1u, 2u, 4u}) {
+    int64_t rowElems = 128 / bytes, t = 16 / bytes;
+    for (int64_t r = 0; r < 64; ++r)
+      for (int64_t c = 0; c < rowElems; ++c) {
+        int64_t canonical = (r % 8) * 8 * t + (r / 8) * (1024 / bytes) + c;
+        EXPECT_EQ(swizzledOffset(r, c, rowElems, bytes) * bytes,
+                  hardwareSwizzle128(canonical * bytes))
+            << bytes << " " << r << " " << c;
+      }
+  }
+}
+
+TEST(Wgmma, MNMajorPanelsAreTheHardwareSwizzle) {
+  // The CUTLASS canonical MN-major layout for the 128-byte swizzle,
+  // Swizzle<3,4,3> o ((T,8,m),(8,k)):((1,T,LBO),(8T,SBO)), in elements, with
+  // LBO = one panel (rows x 128 bytes) and SBO = 8 rows of 128 bytes.
+  for (unsigned bytes : {2u, 4u}) {
+    int64_t t = 16 / bytes, rows = 64, lbo = rows * 128 / bytes,
+            sbo = 1024 / bytes;
+    for (int64_t k = 0; k < rows; ++k)
+      for (int64_t mn = 0; mn < 256; ++mn) {
+        int64_t canonical = (mn % t) + ((mn / t) % 8) * t +
+                            (mn / (8 * t)) * lbo + (k % 8) * 8 * t +
+                            (k / 8) * sbo;
+        EXPECT_EQ(wgmmaPanelOffset(k, mn, rows, bytes) * bytes,
+                  hardwareSwizzle128(canonical * bytes))
+            << bytes << " " << k << " " << mn;
+      }
+  }
+}

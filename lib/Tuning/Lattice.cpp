@@ -17,7 +17,8 @@ using namespace mlir::gemm;
 
 bool mlir::gemm::hasLowering(const TargetInfo &target, InstrKind kind) {
   if (target.isNVIDIA())
-    return kind == InstrKind::mma_sync || kind == InstrKind::simt;
+    return kind == InstrKind::mma_sync || kind == InstrKind::wgmma ||
+           kind == InstrKind::simt;
   // convert-gemm-to-amdgpu lowers mfma only.
   return kind == InstrKind::mfma;
 }
@@ -117,6 +118,29 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
       return "mma_sync shape " + str(c.im) + "x" + str(c.in) + "x" +
              str(c.ik) + " is not lowered for " +
              stringifyElemKind(opKind).str() + " operands";
+  }
+  if (c.kind == InstrKind::wgmma) {
+    // checkWgmmaConfig: f16/bf16/tf32 into f32 or i8 into i32; a 64 x N tile
+    // per warpgroup; 128-byte swizzled tiles (K-major rows of 128 bytes,
+    // MN-major panels for 16-bit types only).
+    bool f16Like = opKind == ElemKind::f16 || opKind == ElemKind::bf16;
+    if (!((f16Like || opKind == ElemKind::tf32) &&
+          problem.acc == ElemKind::f32) &&
+        !(opKind == ElemKind::i8 && problem.acc == ElemKind::i32))
+      return "wgmma is not lowered for these operand/accumulator types";
+    if (c.warpTileM() != 64)
+      return "wgmma warpgroup tile M must be 64";
+    if (c.warpTileN() != c.in)
+      return "wgmma warpgroup tile N must equal the instruction N";
+    if (c.smem != SmemKind::swizzle)
+      return "wgmma needs the swizzled shared layout";
+    bool aKMajor = !problem.transA, bKMajor = problem.transB;
+    if ((aKMajor || bKMajor) && c.bk * bytes != kWgmmaSwizzleBytes)
+      return "wgmma with K-contiguous operands needs 128-byte rows";
+    if ((!aKMajor || !bKMajor) && !f16Like)
+      return "wgmma reads this operand type K-major only";
+    if (!bKMajor && c.in % (kWgmmaSwizzleBytes / bytes) != 0)
+      return "wgmma with N-contiguous B needs N a multiple of the panel";
   }
   if (c.kind == InstrKind::mfma) {
     // checkLowerableToAMDGPU: shapes whose lane maps are tested, and whole

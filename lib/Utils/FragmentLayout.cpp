@@ -133,6 +133,29 @@ int64_t mlir::gemm::swizzledOffset(int64_t row, int64_t col, int64_t rowElems,
   return swizzled * perChunk + col % perChunk;
 }
 
+Coord mlir::gemm::wgmmaAccumulatorCoord(unsigned thread, unsigned index) {
+  unsigned warp = thread / 32, lane = thread % 32;
+  unsigned block = index / 4, i = index % 4;
+  return {int64_t(16 * warp + lane / 4 + 8 * (i / 2)),
+          int64_t(8 * block + 2 * (lane % 4) + i % 2)};
+}
+
+uint64_t mlir::gemm::wgmmaDescriptorBits(int64_t leadingBytes,
+                                         int64_t strideBytes) {
+  auto encode = [](int64_t bytes) {
+    return (uint64_t(bytes) & 0x3FFFF) >> 4;
+  };
+  return (encode(leadingBytes) << 16) | (encode(strideBytes) << 32) |
+         (uint64_t(1) << 62);
+}
+
+int64_t mlir::gemm::wgmmaPanelOffset(int64_t row, int64_t col, int64_t rows,
+                                     unsigned elemBytes) {
+  int64_t panelCols = kWgmmaSwizzleBytes / elemBytes;
+  return (col / panelCols) * rows * panelCols +
+         swizzledOffset(row, col % panelCols, panelCols, elemBytes);
+}
+
 int64_t mlir::gemm::plainOffset(int64_t row, int64_t col, int64_t rowElems) {
   return row * rowElems + col;
 }

@@ -222,6 +222,16 @@ def case_list(which):
         for i, _ in enumerate(F16_VARIANTS):
             for l in ["tn", "nn"]:
                 out.append(("f16", l, "none", i))
+    elif which == "wgmma":
+        # Compiled for sm_90a (CHIP=sm_90a): the defaults there are wgmma for
+        # f16/bf16 (all layouts) and tn tf32/i8; plus the wgmma tile sweep.
+        for d in ["f16", "bf16", "tf32", "i8"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+        out.append(("f16", "tn", "bias_row_gelu_tanh"))
+        for i, v in enumerate(WGMMA_VARIANTS):
+            for l in (["tn", "nn"] if v[0] == "f16" else ["tn"]):
+                out.append((v[0], l, "none", "wg", i))
     return out
 
 
@@ -252,10 +262,26 @@ F16_VARIANTS = [
 ]
 
 
+# (block, warps, instr N, stages) variants of the f16 wgmma kernel (sm_90a).
+WGMMA_VARIANTS = [
+    ("f16", [128, 256, 64], [2, 1], 256, 4),
+    ("f16", [128, 256, 64], [2, 1], 256, 3),
+    ("f16", [128, 128, 64], [2, 1], 128, 4),
+    ("f16", [128, 128, 64], [2, 1], 128, 6),
+    ("f16", [256, 128, 64], [4, 1], 128, 4),
+    ("f16", [128, 256, 64], [2, 1], 256, 2),
+    ("f16", [128, 192, 64], [2, 1], 192, 4),
+    ("tf32", [128, 256, 32], [2, 1], 256, 4),
+    ("tf32", [128, 128, 32], [2, 1], 128, 4),
+    ("i8", [128, 256, 128], [2, 1], 256, 4),
+]
+WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
-    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf"])
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -266,6 +292,11 @@ def main():
         batched = len(case) == 4 and case[3] == "batched"
         if batched:
             name += "_batched"
+        elif len(case) == 5 and case[3] == "wg":
+            dt, block, warps, n, stages = WGMMA_VARIANTS[case[4]]
+            name += f"_wg{case[4]}"
+            config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
+                      f"instr = [64, {n}, {WGMMA_K[dt]}], stages = {stages}, group = 8>")
         elif len(case) == 5:
             name += f"_odd{case[4]}"
             config = ODD_CONFIGS[case[4]][1]

@@ -110,6 +110,41 @@ int64_t swizzledOffset(int64_t row, int64_t col, int64_t rowElems,
 /// The unswizzled (plain row-major, optionally padded) offset.
 int64_t plainOffset(int64_t row, int64_t col, int64_t rowElems);
 
+//===----------------------------------------------------------------------===//
+// wgmma (sm_90a)
+//===----------------------------------------------------------------------===//
+
+/// Operand-space (m, n) coordinate of accumulator element `index` held by
+/// thread `thread` (0..127) of a warpgroup after wgmma.mma_async m64nNk*:
+/// warp w owns rows 16w .. 16w+15; element i lies in the 8-column block i / 4
+/// and, inside it, like element i % 4 of an mma.sync m16n8 accumulator (PTX
+/// ISA, "Matrix fragments for wgmma.mma_async .m64nNk*", register fragment D).
+Coord wgmmaAccumulatorCoord(unsigned thread, unsigned index);
+
+/// Bytes of one row of a 128-byte-swizzled wgmma operand tile (the swizzle
+/// atom: 8 rows of 128 bytes, 1024-byte aligned).
+constexpr int64_t kWgmmaSwizzleBytes = 128;
+
+/// The constant part of a wgmma shared-memory matrix descriptor for the
+/// 128-byte swizzle: leading and stride byte offsets (bits 16-29 and 32-45,
+/// in 16-byte units) and the swizzle mode (bits 62-63 = 1). The start address
+/// (bits 0-13: (shared address & 0x3FFFF) >> 4) is added at run time; the
+/// base offset (bits 49-51) is 0 because every tile is 1024-byte aligned.
+/// For K-major operands the leading offset is unused (1 by convention) and
+/// the stride offset is 1024 (eight 128-byte rows); for MN-major operands,
+/// stored as panels of (128 / element bytes) columns, the
+/// leading offset is the panel stride and the stride offset 1024 (eight
+/// K rows).
+uint64_t wgmmaDescriptorBits(int64_t leadingBytes, int64_t strideBytes);
+
+/// Element offset of storage coordinate (row, col) in an MN-major wgmma tile
+/// of `rows` K-rows: the MN columns are cut into panels of 128 bytes, stored
+/// one after the other, each a row-major `rows` x (128 / elemBytes) tile with
+/// the 128-byte swizzle of swizzledOffset. The descriptor's leading byte
+/// offset is then the panel size, rows * 128 bytes.
+int64_t wgmmaPanelOffset(int64_t row, int64_t col, int64_t rows,
+                         unsigned elemBytes);
+
 /// Shared-memory bank (4-byte banks, 32 of them) of a byte address.
 inline unsigned smemBank(int64_t byteAddress) {
   return static_cast<unsigned>((byteAddress / 4) % 32);

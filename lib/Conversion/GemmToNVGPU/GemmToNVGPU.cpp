@@ -30,11 +30,11 @@ using namespace mlir::gemm::detail;
 
 LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
                                                 const TargetInfo &target) {
-  if (config.getKind() != Kind::mma_sync && config.getKind() != Kind::simt)
+  if (config.getKind() == Kind::mfma)
     return op.emitOpError("config kind ")
            << stringifyKind(config.getKind())
-           << " is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync "
-              "and simt)";
+           << " is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync, "
+              "wgmma and simt)";
   if (isFloat8(*getElemKind(op.getAElementType())))
     return op.emitOpError("f8 operands are not lowered by "
                           "convert-gemm-to-nvgpu (they need wgmma or a "
@@ -59,7 +59,55 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
                 "lowers "
              << want[0] << "x" << want[1] << "x" << want[2] << ")";
   }
+  if (config.getKind() == Kind::wgmma &&
+      failed(checkWgmmaConfig(op, config)))
+    return failure();
   return checkSwizzleRows(op, config);
+}
+
+LogicalResult mlir::gemm::checkWgmmaConfig(MatmulOp op, ConfigAttr config) {
+  ElemKind operand = *getOperandKind(op.getAElementType(), Kind::wgmma);
+  Type acc = op.getAccType();
+  bool f16Like = operand == ElemKind::f16 || operand == ElemKind::bf16;
+  if (!((f16Like || operand == ElemKind::tf32) && acc.isF32()) &&
+      !(operand == ElemKind::i8 && acc.isInteger(32)))
+    return op.emitOpError("wgmma lowering supports f16/bf16/tf32 operands "
+                          "with f32 accumulation and i8 with i32, not ")
+           << stringifyElemKind(operand) << " with " << acc;
+  if (config.getWarpTileM() != 64)
+    return op.emitOpError("wgmma warpgroup tile M must be 64 (block M / "
+                          "warps[0]), got ")
+           << config.getWarpTileM();
+  ArrayRef<int64_t> instr = config.getInstr();
+  if (config.getWarpTileN() != instr[1])
+    return op.emitOpError("wgmma warpgroup tile N (block N / warps[1] = ")
+           << config.getWarpTileN() << ") must equal the instruction N "
+           << instr[1];
+  if (config.getSmem() != SmemLayout::swizzle)
+    return op.emitOpError("wgmma needs smem = swizzle (the 128-byte "
+                          "swizzle its descriptors describe), got ")
+           << stringifySmemLayout(config.getSmem());
+  unsigned bytes = elemBytes(operand);
+  bool aKMajor = !op.isTransposedA(), bKMajor = op.isTransposedB();
+  if ((aKMajor || bKMajor) &&
+      config.getBK() * bytes != kWgmmaSwizzleBytes)
+    return op.emitOpError("wgmma with K-contiguous operands needs block K = ")
+           << kWgmmaSwizzleBytes / bytes << " (rows of 128 bytes), got "
+           << config.getBK();
+  if ((!aKMajor || !bKMajor) && !f16Like)
+    return op.emitOpError("wgmma reads ")
+           << stringifyElemKind(operand)
+           << " operands K-major only: layout "
+           << stringifyLayout(op.getLayout()) << " needs tn";
+  int64_t panel = kWgmmaSwizzleBytes / bytes;
+  if (!bKMajor && instr[1] % panel != 0)
+    return op.emitOpError("wgmma with N-contiguous B needs the instruction "
+                          "N to be a multiple of ")
+           << panel << ", got " << instr[1];
+  // MN-major panels need whole 8-row swizzle atoms along K: block K is a
+  // multiple of the instruction K (16 for f16/bf16), which the config
+  // verifier has checked.
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,9 @@
 //     compute on buffer kt % S
 // The single barrier per k-tile both publishes tile kt to all warps and
 // guarantees every warp is done with the buffer that is overwritten next.
+// An asynchronous compute step (wgmma) that leaves L stages in flight
+// (ComputeStep::stagesInFlight) shifts this by L: tiles are fetched S-1-L
+// ahead, into the buffer tile kt-1-L used, which the barrier has retired.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,7 @@
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -168,11 +172,7 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   // The shared offsets must advance by a constant per slot for every thread.
   for (int64_t t = 0; t < threads; ++t) {
     int64_t r = t / chunksPerRow, c = (t % chunksPerRow) * perChunk;
-    auto off = [&](int64_t row) {
-      return tile.layout == SmemLayout::swizzle
-                 ? swizzledOffset(row, c, tile.rowElems, tile.elemBytes)
-                 : plainOffset(row, c, tile.rowElems);
-    };
+    auto off = [&](int64_t row) { return tile.offsetConst(row, c); };
     for (int64_t i = 1; i < plan.slots; ++i)
       if (off(r + i * plan.rowStep) != off(r) + i * plan.smemStep)
         return plan;
@@ -300,10 +300,34 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                      b.getI32IntegerAttr(pending));
   };
 
-  std::unique_ptr<ComputeStep> step =
-      cfg.getKind() == Kind::simt ? createSimtStep(ctx) : createMmaSyncStep(ctx);
+  std::unique_ptr<ComputeStep> step;
+  switch (cfg.getKind()) {
+  case Kind::simt:
+    step = createSimtStep(ctx);
+    break;
+  case Kind::wgmma:
+    step = createWgmmaStep(ctx);
+    break;
+  default:
+    step = createMmaSyncStep(ctx);
+    break;
+  }
+  // wgmma reads the tiles through the async proxy: each thread's landed
+  // cp.async data is fenced into it before the barrier that publishes it.
+  auto publish = [&](OpBuilder &b) {
+    if (step->readsThroughAsyncProxy())
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+    gpu::BarrierOp::create(b, loc);
+  };
 
   Value numK = m.ceilDiv(ctx.k, bk);
+  // Tiles fetched ahead of the one being computed: S-1, less the stages an
+  // asynchronous step may still be reading.
+  int64_t lag = stages > 1 ? step->stagesInFlight() : 0;
+  int64_t ahead = stages - 1 - lag;
   // Prologue: tiles 0 .. S-2, one commit group each (empty past the end), as
   // a loop so that the copy code is emitted once rather than S-1 times (it is
   // the bulk of the kernel's code and of LLVM's compile time). The waits need
@@ -311,8 +335,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // every later group by one, which leaves the pending counts unchanged.
   Value token = commit(b);
   if (stages > 1) {
-    auto prologue =
-        scf::ForOp::create(b, loc, m.c(0), m.c(stages - 1), m.c(1));
+    auto prologue = scf::ForOp::create(b, loc, m.c(0), m.c(ahead), m.c(1));
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(prologue.getBody());
     Value s = prologue.getInductionVar();
@@ -330,18 +353,18 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     Value stage = m.c(0);
     copyKTile(b, kt, stage);
     waitGroups(b, commit(b), 0);
-    gpu::BarrierOp::create(b, loc);
+    publish(b);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = emitStageCompute(b, loc, *step, stage, acc);
     gpu::BarrierOp::create(b, loc);
     scf::YieldOp::create(b, loc, acc);
   } else {
     // Multistage main loop. In iteration kt:
-    //   wait until tile kt has landed ((S-1) + kt groups were committed and
-    //   tile kt is group kt: at most S-2 may be pending), then one barrier,
-    //   which both publishes tile kt to every warp and retires every read of
-    //   the buffer tile kt-1 used;
-    //   issue tile kt+S-1 into that buffer and commit (an empty group past
+    //   wait until tile kt has landed (ahead + kt groups were committed and
+    //   tile kt is group kt: at most ahead-1 may be pending), then one
+    //   barrier, which both publishes tile kt to every warp and retires every
+    //   read of the buffer tile kt-1-lag used;
+    //   issue tile kt+ahead into that buffer and commit (an empty group past
     //   the end keeps the count uniform);
     //   run the k-steps, loading the fragments of step ks+1 before the MMAs
     //   of step ks (register double-buffering).
@@ -353,9 +376,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
     Value kt = loop.getInductionVar();
-    waitGroups(b, token, stages - 2);
-    gpu::BarrierOp::create(b, loc);
-    Value fetch = mi.add(kt, stages - 1);
+    waitGroups(b, token, ahead - 1);
+    publish(b);
+    Value fetch = mi.add(kt, ahead);
     emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
       IndexMath mm(b, loc);
       copyKTile(b, fetch, mm.rem(fetch, stages));
@@ -366,8 +389,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     acc = emitStageCompute(b, loc, *step, stage, acc);
     scf::YieldOp::create(b, loc, acc);
   }
-  // Drain: no cp.async may be in flight when the kernel exits.
+  // Drain: no cp.async may be in flight when the kernel exits, and no MMA
+  // when the epilogue reads the accumulators.
   waitGroups(b, token, 0);
+  step->drain(b, loc);
 
   emitEpilogue(b, ctx, *step, loop.getResults());
   return smemBytes;

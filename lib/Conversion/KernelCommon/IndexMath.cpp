@@ -132,8 +132,22 @@ Value IndexMath::select(Value cond, Value x, Value y) {
 // SmemTile
 //===----------------------------------------------------------------------===//
 
+int64_t SmemTile::offsetConst(int64_t row, int64_t col) const {
+  if (panelCols)
+    return wgmmaPanelOffset(row, col, rows, elemBytes);
+  if (layout == SmemLayout::swizzle)
+    return swizzledOffset(row, col, rowElems, elemBytes);
+  return plainOffset(row, col, rowElems);
+}
+
 Value SmemTile::offset(IndexMath &m, Value stage, Value row, Value col) const {
   Value base = m.mul(stage, stageElems);
+  if (panelCols) {
+    // Panel col / panelCols holds rows x panelCols elements; inside it the
+    // 128-byte swizzle below applies with rowElems = panelCols.
+    base = m.add(base, m.mul(m.div(col, panelCols), rows * panelCols));
+    col = m.rem(col, panelCols);
+  }
   if (layout != SmemLayout::swizzle)
     return m.add(base, m.add(m.mul(row, rowElems), col));
   // The XOR swizzle of gemm/Utils/FragmentLayout.h (swizzledOffset), emitted.
@@ -160,7 +174,7 @@ Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
                      chunkConst % lowBits == 0 &&
                      llvm::isPowerOf2_64(colVarAlign) &&
                      chunkConst < colVarAlign && colVarAlign >= lowBits;
-  if (!reassociate)
+  if (!reassociate || panelCols)
     return offset(m, stage, m.add(rowVar, rowConst), m.add(colVar, colConst));
   // chunk(row, col) = (colVar/V + chunkConst) ^ (row & 7)
   //                 = ((colVar/V) ^ (rowVar & 7)) ^ chunkConst

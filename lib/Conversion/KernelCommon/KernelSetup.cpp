@@ -96,7 +96,10 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   // Thread and block coordinates.
   ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   ctx.lane = m.rem(ctx.tid, ctx.target->warpSize);
-  Value warp = m.div(ctx.tid, ctx.target->warpSize);
+  // Warps (waves) form a WM x WN grid (row-major) over the block tile; for
+  // wgmma the grid counts warpgroups of 4 warps.
+  bool wgmma = cfg.getKind() == Kind::wgmma;
+  Value warp = m.div(ctx.tid, ctx.target->warpSize * (wgmma ? 4 : 1));
   unsigned b0 = op.hasBatch() ? 1 : 0;
   auto dim = [&](Value v, unsigned d) -> Value {
     return m.from(memref::DimOp::create(b, loc, v, d));
@@ -112,8 +115,6 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
       rasterize(m, bid, tilesM, tilesN, cfg.getRaster(), cfg.getGroup());
   ctx.tileM0 = m.mul(tm, bm);
   ctx.tileN0 = m.mul(tn, bn);
-  // Warps (waves) form a WM x WN grid (row-major) over the block tile; for
-  // wgmma the grid counts warpgroups.
   int64_t warpsN = cfg.getWarps()[1];
   ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());
   ctx.warpN0 = m.mul(m.rem(warp, warpsN), cfg.getWarpTileN());
@@ -133,7 +134,10 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     t.elemBytes = elemBytes;
     t.layout = cfg.getSmem();
     t.rowElems = t.cols + (t.layout == SmemLayout::pad ? pad : 0);
-    t.stageElems = t.rows * t.rowElems;
+    // wgmma reads MN-major tiles as 128-byte swizzled panels.
+    if (wgmma && !kContiguous)
+      t.rowElems = t.panelCols = kWgmmaSwizzleBytes / elemBytes;
+    t.stageElems = t.rows * (t.panelCols ? t.cols : t.rowElems);
     return t;
   };
   ctx.tileA = makeTile(MmaOperand::A, !op.isTransposedA(), bm, padA);
@@ -151,8 +155,10 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     return memref::ViewOp::create(b, loc, type, smem,
                                   m.idx(m.c(byteOffset)), ValueRange{});
   };
-  // B's buffer starts 128-byte aligned after A's.
-  int64_t bOffset = (aElems * elemBytes + 127) / 128 * 128;
+  // B's buffer starts 128-byte aligned after A's; 1024-byte aligned for
+  // wgmma, whose swizzle is a function of the shared address bits 4-9.
+  int64_t align = wgmma ? 1024 : 128;
+  int64_t bOffset = (aElems * elemBytes + align - 1) / align * align;
   ctx.tileA.buffer = view(0, aElems);
   ctx.tileB.buffer = view(bOffset, bElems);
   return bOffset + bElems * elemBytes;
@@ -250,20 +256,25 @@ void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   });
 }
 
+SmallVector<Value> ComputeStep::computeStage(OpBuilder &b, Location loc,
+                                             Value stage, ValueRange accIn) {
+  SmallVector<Value> acc(accIn);
+  int64_t ksteps = numKSteps();
+  SmallVector<Value> frags = loadFragments(b, loc, stage, 0);
+  for (int64_t ks = 0; ks < ksteps; ++ks) {
+    SmallVector<Value> next;
+    if (ks + 1 < ksteps)
+      next = loadFragments(b, loc, stage, ks + 1);
+    acc = multiply(b, loc, frags, acc);
+    frags = std::move(next);
+  }
+  return acc;
+}
+
 SmallVector<Value> mlir::gemm::detail::emitStageCompute(OpBuilder &b,
                                                         Location loc,
                                                         ComputeStep &step,
                                                         Value stage,
-                                                        ValueRange accIn) {
-  SmallVector<Value> acc(accIn);
-  int64_t ksteps = step.numKSteps();
-  SmallVector<Value> frags = step.loadFragments(b, loc, stage, 0);
-  for (int64_t ks = 0; ks < ksteps; ++ks) {
-    SmallVector<Value> next;
-    if (ks + 1 < ksteps)
-      next = step.loadFragments(b, loc, stage, ks + 1);
-    acc = step.multiply(b, loc, frags, acc);
-    frags = std::move(next);
-  }
-  return acc;
+                                                        ValueRange acc) {
+  return step.computeStage(b, loc, stage, acc);
 }

@@ -31,6 +31,12 @@ struct NVGPULoweringOptions {
 LogicalResult checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
                                     const TargetInfo &target);
 
+/// The wgmma-specific part of checkLowerableToNVGPU: operand and accumulator
+/// types, a 64 x instruction-N tile per warpgroup, the 128-byte swizzled
+/// shared tiles its descriptors describe (rows of 128 bytes for K-major
+/// operands, panels of 128 bytes for MN-major ones, f16/bf16 only).
+LogicalResult checkWgmmaConfig(MatmulOp op, ConfigAttr config);
+
 /// Fills the body of `kernel`, a gpu.func whose arguments are the operands of
 /// `op` (A, B, C, extras...), with the implementation `config` describes.
 /// Returns the dynamic shared memory the kernel needs, in bytes.

@@ -78,8 +78,13 @@ struct SmemTile {
   /// True if K is the contiguous (column) dimension of the storage.
   bool kContiguous;
   int64_t rows, cols;
-  /// Elements per stored row (cols, plus padding for the pad layout).
+  /// Elements per stored row (cols, plus padding for the pad layout; the
+  /// panel width for paneled tiles).
   int64_t rowElems;
+  /// Non-zero for the MN-major tiles of wgmma: the columns are stored as
+  /// panels of `panelCols` (128 bytes), one swizzled rows x panelCols tile
+  /// after the other (wgmmaPanelOffset).
+  int64_t panelCols = 0;
   unsigned elemBytes;
   SmemLayout layout;
   /// The 1-D shared buffer holding all stages, and its stage size.
@@ -96,6 +101,10 @@ struct SmemTile {
 
   /// Element offset of storage coordinate (row, col) in stage `stage`.
   Value offset(IndexMath &m, Value stage, Value row, Value col) const;
+
+  /// The same offset in stage 0 for constant coordinates (the compile-time
+  /// mirror of `offset`, from gemm/Utils/FragmentLayout.h).
+  int64_t offsetConst(int64_t row, int64_t col) const;
 
   /// Storage coordinate of operand-space (row, col): (m, k) for A, (k, n)
   /// for B (see storageTransposes).
@@ -156,6 +165,23 @@ public:
   /// Multiplies one k-step's fragments into the accumulators.
   virtual SmallVector<Value> multiply(OpBuilder &b, Location loc,
                                       ValueRange frags, ValueRange acc) = 0;
+  /// All k-steps of shared stage `stage`. The default loads the fragments of
+  /// k-step s+1 before the instructions of step s consume theirs (register
+  /// double-buffering).
+  virtual SmallVector<Value> computeStage(OpBuilder &b, Location loc,
+                                          Value stage, ValueRange acc);
+  /// True if the instructions read shared memory through the async proxy
+  /// (wgmma): the main loop then fences each thread's completed copies
+  /// (fence.proxy.async) before the barrier that publishes a stage.
+  virtual bool readsThroughAsyncProxy() const { return false; }
+  /// Stages whose instructions may still be reading shared memory when
+  /// computeStage returns (asynchronous MMAs: wgmma keeps one group in
+  /// flight). The main loop prefetches that many tiles less far ahead, so
+  /// that it never overwrites a buffer still being read.
+  virtual int64_t stagesInFlight() const { return 0; }
+  /// Waits for everything computeStage left in flight (after the main loop,
+  /// before the accumulators are read).
+  virtual void drain(OpBuilder &b, Location loc) {}
   /// Calls `fn(row, col, value)` for every accumulator element, with row and
   /// col relative to the block tile origin.
   virtual void forEachElement(
@@ -164,6 +190,7 @@ public:
 };
 
 std::unique_ptr<ComputeStep> createMmaSyncStep(KernelContext &ctx);
+std::unique_ptr<ComputeStep> createWgmmaStep(KernelContext &ctx);
 std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
 std::unique_ptr<ComputeStep> createMfmaStep(KernelContext &ctx);
 
@@ -221,9 +248,8 @@ Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
 
-/// All k-steps of one shared-memory stage: the fragments of k-step s+1 are
-/// loaded before the instructions of step s consume theirs (register
-/// double-buffering). Returns the new accumulators.
+/// All k-steps of one shared-memory stage (ComputeStep::computeStage).
+/// Returns the new accumulators.
 SmallVector<Value> emitStageCompute(OpBuilder &b, Location loc,
                                     ComputeStep &step, Value stage,
                                     ValueRange acc);

@@ -1,0 +1,204 @@
+//===- Wgmma.cpp - Hopper wgmma.mma_async compute step --------------------===//
+//
+// One shared-memory stage multiplied into a warpgroup's accumulators with
+// nvvm.wgmma.mma_async (sm_90a). Each warpgroup (4 warps, 128 threads) owns a
+// 64 x N tile of the block tile and issues one m64nNk* instruction per k-step;
+// the operands are read by the tensor cores straight from shared memory
+// through 64-bit matrix descriptors, so there are no fragment loads.
+//
+// Shared layout (gemm/Utils/FragmentLayout.h, unit-tested against the
+// hardware's canonical layouts): the 128-byte swizzle. K-major tiles have
+// rows of exactly 128 bytes (BK = 64 f16/bf16, 32 tf32, 128 i8) and are the
+// swizzled tiles the cp.async copies already write; MN-major tiles (f16/bf16
+// only) are stored as panels of 128-byte rows (SmemTile::panelCols). Every
+// stage is 1024-byte aligned, as the swizzle is a function of the address.
+//
+// Per stage: wgmma.fence, the k-steps' wgmma.mma_async, one commit group and
+// a wait until at most one group (this one) is pending: with 3 or more
+// stages the tensor cores work on stage kt while the warps publish and issue
+// stage kt+1, and the main loop fetches one tile less far ahead so that the
+// buffer it overwrites is one the barrier has retired (stagesInFlight). The
+// accumulators are read after a final wait for all groups (drain).
+// The main loop fences the cp.async data into the async proxy
+// (fence.proxy.async.shared::cta) before the barrier that publishes a stage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+namespace {
+NVVM::WGMMATypes wgmmaType(ElemKind kind) {
+  switch (kind) {
+  case ElemKind::f16:
+    return NVVM::WGMMATypes::f16;
+  case ElemKind::bf16:
+    return NVVM::WGMMATypes::bf16;
+  case ElemKind::tf32:
+    return NVVM::WGMMATypes::tf32;
+  case ElemKind::i8:
+    return NVVM::WGMMATypes::s8;
+  case ElemKind::i32:
+    return NVVM::WGMMATypes::s32;
+  default:
+    return NVVM::WGMMATypes::f32;
+  }
+}
+
+class WgmmaStep : public ComputeStep {
+public:
+  explicit WgmmaStep(KernelContext &ctx) : ctx(ctx) {
+    ArrayRef<int64_t> instr = ctx.config.getInstr();
+    n = instr[1];
+    ik = instr[2];
+    ksteps = ctx.config.getBK() / ik;
+    Type elem = ctx.accType;
+    accStruct = LLVM::LLVMStructType::getLiteral(
+        ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
+  }
+
+  /// The zero accumulators, and (once, before the main loop) each operand's
+  /// descriptor for stage 0, k-step 0 of this warpgroup.
+  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
+    descA = baseDescriptor(b, loc, ctx.tileA, ctx.warpM0);
+    descB = baseDescriptor(b, loc, ctx.tileB, ctx.warpN0);
+    return {LLVM::ZeroOp::create(b, loc, accStruct)};
+  }
+
+  int64_t numKSteps() override { return ksteps; }
+
+  /// The descriptors of A and B for k-step `ks` of `stage`.
+  SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
+                                   int64_t ks) override {
+    return {advance(b, loc, descA, ctx.tileA, stage, ks),
+            advance(b, loc, descB, ctx.tileB, stage, ks)};
+  }
+
+  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
+                              ValueRange acc) override {
+    MLIRContext *mctx = b.getContext();
+    auto layout = [&](const SmemTile &t) {
+      // A: row = K-major, col = M-major; B: col = K-major, row = N-major.
+      bool kMajorIsRow = t.role == MmaOperand::A;
+      return t.kContiguous == kMajorIsRow ? NVVM::MMALayout::row
+                                          : NVVM::MMALayout::col;
+    };
+    NVVM::WGMMATypes in = wgmmaType(ctx.operandKind);
+    NVVM::WGMMATypes out = ctx.accType.isInteger(32) ? NVVM::WGMMATypes::s32
+                                                      : NVVM::WGMMATypes::f32;
+    Value d = NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, accStruct, acc[0], frags[0], frags[1],
+        NVVM::MMAShapeAttr::get(mctx, 64, n, ik), in, in, out,
+        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one, layout(ctx.tileA), layout(ctx.tileB),
+        NVVM::MMAIntOverflowAttr());
+    return {d};
+  }
+
+  SmallVector<Value> computeStage(OpBuilder &b, Location loc, Value stage,
+                                  ValueRange accIn) override {
+    SmallVector<Value> acc(accIn);
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    for (int64_t ks = 0; ks < ksteps; ++ks)
+      acc = multiply(b, loc, loadFragments(b, loc, stage, ks), acc);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, stagesInFlight());
+    return acc;
+  }
+
+  bool readsThroughAsyncProxy() const override { return true; }
+
+  /// One stage's group stays in flight while the next stage is published
+  /// and issued, when there are enough stages to fetch ahead at all.
+  int64_t stagesInFlight() const override {
+    return ctx.config.getStages() >= 3 ? 1 : 0;
+  }
+
+  void drain(OpBuilder &b, Location loc) override {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  }
+
+  void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
+                      function_ref<void(Value, Value, Value)> fn) override {
+    IndexMath m(b, loc);
+    // The accumulator map is affine in (warp, lane / 4, lane % 4); its
+    // coefficients are read off wgmmaAccumulatorCoord.
+    Coord origin = wgmmaAccumulatorCoord(0, 0);
+    Coord perWarp = wgmmaAccumulatorCoord(32, 0) - origin;
+    Coord perGroup = wgmmaAccumulatorCoord(4, 0) - origin;
+    Coord perThread = wgmmaAccumulatorCoord(1, 0) - origin;
+    Value t = m.rem(ctx.tid, 128);
+    Value w = m.div(t, 32), g = m.div(ctx.lane, 4), c = m.rem(ctx.lane, 4);
+    auto axis = [&](Value base, int64_t pw, int64_t pg, int64_t pt) {
+      return m.add(base, m.add(m.mul(w, pw), m.add(m.mul(g, pg), m.mul(c, pt))));
+    };
+    Value row0 = axis(ctx.warpM0, perWarp.row, perGroup.row, perThread.row);
+    Value col0 = axis(ctx.warpN0, perWarp.col, perGroup.col, perThread.col);
+    for (int64_t i = 0; i < n / 2; ++i) {
+      Coord e = wgmmaAccumulatorCoord(0, i);
+      Value v = LLVM::ExtractValueOp::create(b, loc, acc[0],
+                                             ArrayRef<int64_t>{i});
+      fn(m.add(row0, e.row), m.add(col0, e.col), v);
+    }
+  }
+
+private:
+  /// The descriptor of `tile`'s stage 0 for the warpgroup whose M (A) or N
+  /// (B) origin in the block tile is `mn0`.
+  Value baseDescriptor(OpBuilder &b, Location loc, const SmemTile &tile,
+                       Value mn0) {
+    IndexMath m(b, loc);
+    int64_t rowBytes = kWgmmaSwizzleBytes;
+    // Byte offset of the warpgroup's rows: K-major tiles store one MN row per
+    // 128-byte row; MN-major tiles one 128-byte panel per panelCols of MN.
+    Value offset = tile.panelCols
+                       ? m.mul(m.div(mn0, tile.panelCols), tile.rows * rowBytes)
+                       : m.mul(mn0, rowBytes);
+    int64_t leading = tile.panelCols ? tile.rows * rowBytes : 16;
+    uint64_t bits = wgmmaDescriptorBits(leading, /*strideBytes=*/8 * rowBytes);
+    Type i64 = b.getI64Type();
+    Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
+                                                               tile.buffer);
+    Value addr = arith::IndexCastUIOp::create(b, loc, i64, ptr);
+    Value off = arith::ExtUIOp::create(b, loc, i64, offset);
+    addr = arith::AddIOp::create(b, loc, addr, off);
+    auto c64 = [&](int64_t v) {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+    };
+    Value start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, addr, c64(0x3FFFF)), c64(4));
+    return arith::OrIOp::create(b, loc, start, c64(int64_t(bits)));
+  }
+
+  /// `base` moved to k-step `ks` of `stage` (the start address is bits
+  /// 0-13 in 16-byte units; tiles never wrap the 256 KiB window, so adding
+  /// cannot carry into the other fields).
+  Value advance(OpBuilder &b, Location loc, Value base, const SmemTile &tile,
+                Value stage, int64_t ks) {
+    IndexMath m(b, loc);
+    int64_t kBytes = tile.kContiguous ? ks * ik * tile.elemBytes
+                                      : ks * ik * kWgmmaSwizzleBytes;
+    Value bytes = m.add(m.mul(stage, tile.stageElems * tile.elemBytes), kBytes);
+    Value units = arith::ExtUIOp::create(b, loc, b.getI64Type(),
+                                         m.div(bytes, 16));
+    return arith::AddIOp::create(b, loc, base, units);
+  }
+
+  KernelContext &ctx;
+  int64_t n, ik, ksteps;
+  Type accStruct;
+  Value descA, descB;
+};
+} // namespace
+
+std::unique_ptr<ComputeStep>
+mlir::gemm::detail::createWgmmaStep(KernelContext &ctx) {
+  return std::make_unique<WgmmaStep>(ctx);
+}

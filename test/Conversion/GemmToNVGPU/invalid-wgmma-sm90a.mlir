@@ -1,0 +1,73 @@
+// RUN: gemm-opt %s -split-input-file --convert-gemm-to-nvgpu=chip=sm_90a -verify-diagnostics
+
+// Every wgmma config the lowering rejects, with the reason.
+
+func.func @f16_acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{wgmma lowering supports f16/bf16/tf32 operands with f32 accumulation and i8 with i32, not f16 with 'f16'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16]>}
+  return
+}
+
+// -----
+
+func.func @tile_m(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma warpgroup tile M must be 64 (block M / warps[0]), got 128}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16]>}
+  return
+}
+
+// -----
+
+func.func @tile_n(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma warpgroup tile N (block N / warps[1] = 256) must equal the instruction N 128}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 128, 16]>}
+  return
+}
+
+// -----
+
+func.func @plain_smem(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma needs smem = swizzle (the 128-byte swizzle its descriptors describe), got plain}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], smem = plain>}
+  return
+}
+
+// -----
+
+func.func @block_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma with K-contiguous operands needs block K = 64 (rows of 128 bytes), got 32}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 32], warps = [2, 1], instr = [64, 128, 16]>}
+  return
+}
+
+// -----
+
+func.func @tf32_nn(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma reads tf32 operands K-major only: layout nn needs tn}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 32], warps = [2, 1], instr = [64, 128, 8]>}
+  return
+}
+
+// -----
+
+func.func @i8_tt(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{wgmma reads i8 operands K-major only: layout tt needs tn}}
+  gemm.matmul tt ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32]>}
+  return
+}
+
+// -----
+
+func.func @n_panel(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma with N-contiguous B needs the instruction N to be a multiple of 64, got 96}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 96, 64], warps = [2, 1], instr = [64, 96, 16]>}
+  return
+}

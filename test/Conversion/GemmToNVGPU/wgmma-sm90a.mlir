@@ -1,0 +1,90 @@
+// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90a pack-unaligned=false" | FileCheck %s
+
+// The wgmma kind (sm_90a, the default there for f16/bf16 and for tn tf32/i8):
+// cp.async into 128-byte swizzled, 1024-byte aligned stages; the copies are
+// fenced into the async proxy before the barrier that publishes a stage; each
+// warpgroup issues one wgmma.mma_async per k-step from shared-memory
+// descriptors and keeps one stage in flight (wait 1), drained (wait 0) before
+// the epilogue.
+
+// K-major A and B (tn): descriptors with LBO 16 bytes (unused) and SBO 1024
+// (0x4000004000010000); the k-steps advance the start address by 32 bytes
+// (2 units of 16); B's buffer starts at 4 stages x 16 KiB.
+// CHECK-LABEL: gpu.func @f16_tn_gemm
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf16
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: arith.constant 4611686293305360384 : i64
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: scf.yield
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.extractvalue %{{.*}}[127]
+func.func @f16_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+
+// MN-major B (nn): panels of 64 columns; LBO is one panel (64 rows x 128
+// bytes = 8192 bytes, 512 units: 0x4000004002000000) and the k-steps advance
+// B by 16 rows (2048 bytes, 128 units); the wgmma reads B N-major (row).
+// CHECK-LABEL: gpu.func @bf16_nn_gemm
+// CHECK: arith.constant 4611686293305360384 : i64
+// CHECK: arith.constant 4611686293338849280 : i64
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+func.func @bf16_nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) acc(f32)
+  return
+}
+
+// MN-major A (tt): the wgmma reads A M-major (col).
+// CHECK-LABEL: gpu.func @f16_tt_gemm
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <col>], B[<f16>, <one>, <col>]
+func.func @f16_tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  gemm.matmul tt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+
+// tf32 (an explicit config: f32 operands run as tf32 only when asked) and
+// i8 (the default in tn) take wgmma K-major only, with their own k-steps.
+// CHECK-LABEL: gpu.func @tf32_tn_gemm
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// CHECK-LABEL: gpu.func @i8_tn_gemm
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 32>, D[<s32>, <one>], A[<s8>, <one>, <row>], B[<s8>, <one>, <col>]
+// CHECK-LABEL: gpu.func @i8_nn_gemm
+// CHECK-NOT: nvvm.wgmma
+// CHECK: nvgpu.mma.sync
+func.func @tf32_tn(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 32], warps = [2, 1], instr = [64, 128, 8], stages = 4>}
+  return
+}
+func.func @i8_tn(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+  return
+}
+func.func @i8_nn(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+  return
+}
+
+// Two stages: nothing stays in flight (wait 0 per stage), tiles are fetched
+// one ahead.
+// CHECK-LABEL: gpu.func @two_stages_gemm
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+func.func @two_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 2>}
+  return
+}

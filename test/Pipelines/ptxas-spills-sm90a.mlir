@@ -1,0 +1,49 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
+// RUN: %ptxas -arch=sm_90a -v %t/gemm_kernels.sm_90a.ptx -o %t/k.cubin 2>&1 | FileCheck %s
+
+// The wgmma defaults of sm_90a (f16/bf16 in every layout, i8 in tn, with and
+// without an epilogue) assemble with zero spills, and ptxas does not
+// serialize the warpgroup MMAs.
+
+// CHECK-NOT: {{[1-9][0-9]*}} bytes spill
+// CHECK-NOT: wgmma.mma_async instructions are serialized
+// CHECK: Compiling entry function
+// CHECK-NOT: {{[1-9][0-9]*}} bytes spill
+// CHECK-NOT: wgmma.mma_async instructions are serialized
+func.func @f16_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+func.func @f16_nt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul nt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+func.func @f16_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+func.func @f16_tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  gemm.matmul tt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+func.func @bf16_tn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) acc(f32)
+  return
+}
+func.func @i8_tn(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+  return
+}
+func.func @f16_tn_bias_gelu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<row>]} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %x = arith.addf %acc, %bi : f32
+    %g = math.tanh %x : f32
+    %r = arith.truncf %g : f32 to f16
+    gemm.yield %r : f16
+  }
+  return
+}
