@@ -57,7 +57,11 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   if (config.smem == SmemKind::pad)
     rowElems += 16 / elemBytes;
   int64_t perStage = (config.bm + config.bn) * rowElems * elemBytes;
-  return perStage * config.stages;
+  // wgmma's 128-byte swizzle is a function of the absolute shared address:
+  // the kernel aligns its tiles to 1024 bytes at run time, from a base that
+  // is only 16-byte aligned (KernelSetup.cpp).
+  int64_t alignReserve = config.kind == InstrKind::wgmma ? 1024 : 0;
+  return perStage * config.stages + alignReserve;
 }
 
 int64_t mlir::gemm::estimateRegisters(const TileConfig &config,

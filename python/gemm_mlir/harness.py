@@ -18,6 +18,7 @@ import glob
 import json
 import math
 import os
+import re
 import sys
 import time
 
@@ -151,7 +152,10 @@ def load_kernels(art_dir):
             if os.path.exists(cubin):
                 path = cubin
             func = e["name"].rsplit("_gemm", 1)[0]
-            kernels[func] = Kernel(e, path, metas.get(func, {}))
+            meta = dict(metas.get(func, {}))
+            m = re.search(r"kind = (\w+)", e.get("config", ""))
+            meta["kind"] = m.group(1) if m else ""
+            kernels[func] = Kernel(e, path, meta)
     return kernels
 
 
@@ -221,6 +225,10 @@ def reference(meta, acc, c0, extras):
 # Unit roundoffs: of the operands as the instruction sees them (0 when they
 # are exact in their own type), of the accumulation, of the output type.
 U_IN = {"tf32": 2.0 ** -11}
+# wgmma reads f32 operands from shared memory as tf32 by dropping the low 13
+# mantissa bits (truncation, twice the rounding error); mma.sync fragments are
+# rounded to nearest (cvt.rna.tf32.f32) first.
+U_IN_TRUNCATED = {"tf32": 2.0 ** -10}
 U_ACC = {"f16acc16": 2.0 ** -11, "f64": 2.0 ** -53}
 U_OUT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8, "f32": 2.0 ** -24, "f64": 2.0 ** -53}
 FEW_ELEMENTS = 64
@@ -232,7 +240,7 @@ def rounding_bound(meta, kk, mag, ref):
     (K u_acc) of |A||B|, through an epilogue with Lipschitz constant <= 1.5
     (alpha, gelu, silu, relu, clamp) computed in the accumulator's float
     type, then rounding to C's type."""
-    u_in = U_IN.get(meta["dtype"], 0.0)
+    u_in = (U_IN_TRUNCATED if meta.get("kind") == "wgmma" else U_IN).get(meta["dtype"], 0.0)
     u_acc = U_ACC.get(meta["dtype"], 2.0 ** -24)
     u_out = U_OUT.get(meta["c_type"], 0.0)
     u_ep = 2.0 ** -53 if meta["dtype"] == "f64" else 2.0 ** -24  # epilogue math

@@ -34,6 +34,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -155,11 +156,19 @@ struct CopyPlan {
   int64_t slots = 0, rowStep = 0, smemStep = 0;
   Value row, col, smem; ///< slot 0: tile row, tile column, stage-0 offset
   Value fullFixed;      ///< i1: the block's M (or N) extent is inside
+  /// The source as a 1-D memref over its base buffer, and (index) the
+  /// element offset of its origin (batch included), its row stride and the
+  /// distance between two slots (rowStep rows): slot i of a tile then costs
+  /// one 64-bit add, where row * stride per slot would cost a 64-bit
+  /// multiply-add each (the rows of K-major-in-rows tiles move every k-tile,
+  /// so nothing of that product is loop-invariant).
+  Value linear, base, rowStride, slotStep;
 };
 } // namespace
 
 static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
-                               const SmemTile &tile, int64_t threads) {
+                               const SmemTile &tile, const GlobalSource &src,
+                               int64_t threads) {
   CopyPlan plan;
   int64_t perChunk = 16 / tile.elemBytes;
   int64_t chunksPerRow = tile.cols / perChunk;
@@ -182,6 +191,24 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   plan.col = m.mul(m.rem(ctx.tid, chunksPerRow), perChunk);
   plan.smem = tile.offset(m, m.c(0), plan.row, plan.col);
   plan.fullFixed = emitTileInsideMN(b, loc, ctx, tile);
+
+  auto type = cast<MemRefType>(src.memref.getType());
+  int64_t rank = type.getRank();
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, src.memref);
+  IndexMath mx(b, loc, /*useIndex=*/true);
+  plan.base = meta.getOffset();
+  if (ctx.batch)
+    plan.base = mx.add(plan.base, mx.mul(m.idx(ctx.batch), meta.getStrides()[0]));
+  plan.rowStride = meta.getStrides()[rank - 2];
+  plan.slotStep = mx.mul(plan.rowStride, plan.rowStep);
+  // The vector path has a unit inner stride; the size only bounds the view.
+  Value size = arith::ConstantIndexOp::create(
+      b, loc, std::numeric_limits<int64_t>::max());
+  plan.linear = memref::ReinterpretCastOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      meta.getBaseBuffer(), /*offset=*/b.getIndexAttr(0),
+      /*sizes=*/ArrayRef<OpFoldResult>{size},
+      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
   plan.valid = true;
   return plan;
 }
@@ -190,16 +217,19 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 static void emitFullTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                              const SmemTile &tile, const GlobalSource &src,
                              const CopyPlan &plan, Value stage) {
-  IndexMath m(b, loc);
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   int64_t perChunk = 16 / tile.elemBytes;
   Value base = m.add(m.mul(stage, tile.stageElems), plan.smem);
   Value row = m.add(src.row0, plan.row), col = m.add(src.col0, plan.col);
+  Value off = mx.add(plan.base, mx.add(mx.mul(m.idx(row), plan.rowStride),
+                                       m.idx(col)));
   for (int64_t i = 0; i < plan.slots; ++i) {
-    Value r = m.add(row, i * plan.rowStep);
+    if (i > 0)
+      off = mx.add(off, plan.slotStep);
     Value dst = m.add(base, i * plan.smemStep);
     nvgpu::DeviceAsyncCopyOp::create(
         b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tile.buffer,
-        ValueRange{m.idx(dst)}, src.memref, ctx.globalIndices(b, loc, r, col),
+        ValueRange{m.idx(dst)}, plan.linear, ValueRange{off},
         b.getIndexAttr(perChunk), Value(), b.getUnitAttr());
   }
 }
@@ -275,9 +305,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Loop-invariant copy addressing, hoisted above the main loop.
   CopyPlan planA, planB;
   if (srcA.vectorOk)
-    planA = planVectorCopy(b, loc, ctx, ctx.tileA, threads);
+    planA = planVectorCopy(b, loc, ctx, ctx.tileA, srcA, threads);
   if (srcB.vectorOk)
-    planB = planVectorCopy(b, loc, ctx, ctx.tileB, threads);
+    planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
 
   // Issues the copies of k-tile `kt` into stage `stage`.
   auto copyKTile = [&](OpBuilder &b, Value kt, Value stage) {

@@ -149,19 +149,33 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   Value smem = gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
   int64_t aElems = stages * ctx.tileA.stageElems;
   int64_t bElems = stages * ctx.tileB.stageElems;
+  // wgmma's 128-byte swizzle is a function of the shared address bits 4-9,
+  // so its tiles must start 1024-byte aligned in the shared window. The
+  // dynamic shared memory symbol is only declared 16-byte aligned
+  // (convert-gpu-to-nvvm), so the kernel moves its tiles up to the next
+  // 1024-byte boundary itself and asks for 1024 bytes more
+  // (estimateSharedMemory counts them too).
+  IndexMath mi(b, loc, /*useIndex=*/true);
+  Value shift = mi.c(0);
+  int64_t reserve = 0;
+  if (wgmma) {
+    Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem);
+    shift = mi.rem(mi.sub(mi.c(1024), mi.rem(ptr, 1024)), 1024);
+    reserve = 1024;
+  }
   auto view = [&](int64_t byteOffset, int64_t elems) -> Value {
     auto type = MemRefType::get({elems}, elemType, MemRefLayoutAttrInterface(),
                                 wg);
     return memref::ViewOp::create(b, loc, type, smem,
-                                  m.idx(m.c(byteOffset)), ValueRange{});
+                                  mi.add(shift, byteOffset), ValueRange{});
   };
   // B's buffer starts 128-byte aligned after A's; 1024-byte aligned for
-  // wgmma, whose swizzle is a function of the shared address bits 4-9.
+  // wgmma.
   int64_t align = wgmma ? 1024 : 128;
   int64_t bOffset = (aElems * elemBytes + align - 1) / align * align;
   ctx.tileA.buffer = view(0, aElems);
   ctx.tileB.buffer = view(bOffset, bElems);
-  return bOffset + bElems * elemBytes;
+  return reserve + bOffset + bElems * elemBytes;
 }
 
 Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,

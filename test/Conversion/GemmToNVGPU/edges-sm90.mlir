@@ -8,8 +8,11 @@
 // CHECK-LABEL: gpu.func @dynamic_gemm(
 // CHECK-DAG: memref.extract_aligned_pointer_as_index %arg0
 // CHECK-DAG: memref.extract_strided_metadata %arg0
-// Interior: no source size.
-// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1} :
+// Interior: no source size, from a 1-D view of the operand's base buffer
+// addressed with hoisted row strides (one 64-bit add per copy).
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [9223372036854775807], strides: [1]
+// CHECK: %[[LIN:.*]] = memref.cast %[[VIEW]]
+// CHECK: nvgpu.device_async_copy %[[LIN]][{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1} :
 // Edge: a source size operand.
 // CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[{{.*}}], 8, %{{.*}} {bypassL1} :
 // Unaligned: predicated element loads.

@@ -10,10 +10,16 @@
 // K-major A and B (tn): descriptors with LBO 16 bytes (unused) and SBO 1024
 // (0x4000004000010000); the k-steps advance the start address by 32 bytes
 // (2 units of 16); B's buffer starts at 4 stages x 16 KiB.
+// CHECK: dynamic_shared_memory = 197632
 // CHECK-LABEL: gpu.func @f16_tn_gemm
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16
-// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf16
+// The tiles are moved up to the next 1024-byte boundary of the shared window
+// (the dynamic shared memory symbol is only 16-byte aligned).
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
+// CHECK: arith.remui %[[PTR]], %{{.*}} : index
+// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16
+// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf16
 // CHECK: memref.extract_aligned_pointer_as_index
 // CHECK: arith.constant 4611686293305360384 : i64
 // CHECK: scf.for
