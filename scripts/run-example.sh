@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The main job: builds gemm-opt if needed, compiles the example GEMM
 # (examples/gemm_f16_tn.mlir: C = relu(A B^T + bias), f16, dynamic shapes) to
-# PTX for sm_90 (and a cubin when the CUDA toolkit is present) and to HSACO
-# for gfx942, writes the artifacts and manifests to out/example/ and
+# PTX for sm_90 (the mma.sync path) and sm_90a (the Hopper wgmma path), with
+# cubins when the CUDA toolkit is present, and to HSACO for gfx942; writes the
+# artifacts and manifests to out/example/, out/example-sm90a/ and
 # out/example-amd/, and prints what it made.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,10 +27,14 @@ compile() {
   for f in "$dir"/*; do printf '   %-32s %8d bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
 }
 
-compile gemm-to-ptx "$chip" PTX "$out"
-ptx=$(ls "$out"/*.ptx)
-echo "== kernels (from manifest.json)"
-python3 - "$out/manifest.json" <<'PY'
+# nvidia CHIP DIR: PTX (and a cubin) for CHIP into DIR, with a summary.
+nvidia() {
+  local chip=$1 out=$2
+  compile gemm-to-ptx "$chip" PTX "$out"
+  local ptx
+  ptx=$(ls "$out"/*.ptx)
+  echo "== kernels (from manifest.json)"
+  python3 - "$out/manifest.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
 for k in m["kernels"]:
@@ -44,17 +49,21 @@ for k in m["kernels"]:
                 "unaligned": "when not 16-byte aligned at run time"}[k["pack"]["when"]]
         print(f"     A, B packed into aligned workspaces by {names}, {when}")
 PY
-echo "== PTX instruction summary"
-for ins in "mma.sync.aligned" "ldmatrix.sync.aligned" "cp.async.cg.shared.global" "cp.async.wait_group" "bar.sync"; do
-  printf '   %-28s %5d\n' "$ins" "$(grep -c "$ins" "$ptx" || true)"
-done
-if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
-  PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-  echo "== ptxas -arch=$chip -v"
-  "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 |
-    sed -nE "s/.*Compiling entry function '([^']*)'.*/   \1:/p; s/.*(Used .*)/     \1/p; s/^ *([0-9]+ bytes stack.*)/     \1/p"
-  echo "   cubin: $out/$(basename "$ptx" .ptx).cubin"
-fi
+  echo "== PTX instruction summary"
+  for ins in "mma.sync.aligned" "ldmatrix.sync.aligned" "wgmma.mma_async" "fence.proxy.async" "cp.async.cg.shared.global" "cp.async.wait_group" "bar.sync"; do
+    printf '   %-28s %5d\n' "$ins" "$(grep -c "$ins" "$ptx" || true)"
+  done
+  if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
+    PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+    echo "== ptxas -arch=$chip -v"
+    "$PTXAS" -arch="$chip" -v "$ptx" -o "$out/$(basename "$ptx" .ptx).cubin" 2>&1 |
+      sed -nE "s/.*Compiling entry function '([^']*)'.*/   \1:/p; s/.*(Used .*)/     \1/p; s/^ *([0-9]+ bytes stack.*)/     \1/p"
+    echo "   cubin: $out/$(basename "$ptx" .ptx).cubin"
+  fi
+}
+
+nvidia "$chip" "$out"
+nvidia "${HOPPER_CHIP:-sm_90a}" "$root/out/example-sm90a"
 
 amd_chip=${AMD_CHIP:-gfx942}
 amd_out="$root/out/example-amd"

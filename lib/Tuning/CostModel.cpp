@@ -127,6 +127,12 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     instrScale = maxK ? double(c.ik) / maxK : 1.0;
     instrsPerStep =
         double(c.warpTileM() / c.im) * double(c.warpTileN() / c.in);
+    // One wgmma is the work of many warp-level MMAs: count each warp's
+    // 16-row slice of the warpgroup tile in m16n8 units, the independent
+    // work that hides the instruction's latency. (Not calibrated against
+    // measurements yet: docs/performance.md.)
+    if (c.kind == InstrKind::wgmma)
+      instrsPerStep = double(c.warpTileM() / 4 / 16) * double(c.warpTileN() / 8);
   }
   double mma = 2.0 * c.bm * c.bn * c.bk / (peak * instrScale);
   auto eff = [&](int64_t n) {
@@ -163,9 +169,13 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     double compute = n * mma / eff(n) * spill;
     // A k-tile's data arrives latency + issue time after its copies start,
     // stages - 1 k-tiles ahead (one stage: nothing overlaps in the block).
+    // wgmma keeps one stage of MMAs in flight with 3+ stages and fetches
+    // one tile less far ahead (ComputeStep::stagesInFlight).
     double fetch = latency + copyCycles;
+    int64_t ahead = c.stages - 1 -
+                    (c.kind == InstrKind::wgmma && c.stages >= 3 ? 1 : 0);
     double exposed = c.stages == 1 ? fetch + mma / eff(n)
-                                   : fetch / double(c.stages - 1);
+                                   : fetch / double(ahead);
     double t = compute;
     llvm::StringRef b = "mma";
     // (The fixed per-k-tile cost adds to whichever resource bounds it.)
