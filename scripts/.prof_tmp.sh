@@ -1,8 +1,4 @@
 #!/bin/bash
 OUT=${OUT:-/tmp/out}
-R=/tmp/res; mkdir -p $R/m90a $R/m90
-OUT=$R/m90a ./scripts/gpu_run.sh matrix90a check --shapes full > $R/m90a/log.txt 2>&1; echo "m90a rc=$?"
-OUT=$R/m90 ./scripts/gpu_run.sh matrix check --shapes full > $R/m90/log.txt 2>&1; echo "m90 rc=$?"
-grep checks $R/m90a/log.txt $R/m90/log.txt
-grep -v "^ok" $R/m90a/log.txt $R/m90/log.txt | grep -i "fail\|FAIL" | head
-tar czf $OUT/results.tgz -C $R .
+ls artifacts/wgmma/g_*/*.ptx | xargs -P 16 -I{} sh -c 'f="{}"; b=$(basename "$f" .ptx); ptxas -arch="${b##*.}" "$f" -o "$(dirname "$f")/$b.cubin"'
+python3 python/gemm_mlir/harness.py breakdown artifacts/wgmma --kernel g_f16_tn_none,g_f16_nn_none,g_f16_nn_none_wg4,g_f16_nn_none_wg6,g_f16_tn_none_wg6,g_f16_nt_none,g_f16_tt_none --shape 4099x4097x4095 --reps 50 --out $OUT/breakdown.json 2>&1 | tail -8

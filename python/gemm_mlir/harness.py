@@ -90,7 +90,7 @@ class Kernel:
             vector_copies_ok(v, plan["multiple"]) for v in values[:2])))
 
     def pack(self, src, op, plan):
-        mult = plan["multiple"]
+        mult = plan.get("round_to", plan["multiple"])
         shape = list(src.shape)
         for d in op["round_up_dims"]:
             shape[d] = (shape[d] + mult - 1) // mult * mult

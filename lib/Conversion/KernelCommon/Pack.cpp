@@ -7,7 +7,8 @@
 // 45 TFLOP/s against 340 for 4096^3, see docs/performance.md). For such
 // operands the host side packs A and B first: a copy kernel writes each into a
 // zero-padded workspace whose contiguous dimension (and K) is rounded up to a
-// multiple of 16 bytes, and the GEMM kernel reads the workspaces. The zeros in
+// multiple of 128 bytes (whole cache lines per row), and the GEMM kernel
+// reads the workspaces. The zeros in
 // the padded K range of both operands add nothing to the products, and the
 // GEMM takes M and N from C, so padded M or N columns are never read. Both
 // operands are packed together because padding K in one requires it in the
@@ -141,6 +142,7 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
     return p;
   unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   p.multiple = 16 / elemBytes;
+  p.roundTo = 128 / elemBytes;
   StaticAlignment a = staticAlignment(typeA, p.multiple);
   StaticAlignment b = staticAlignment(typeB, p.multiple);
   if (a == StaticAlignment::aligned && b == StaticAlignment::aligned)
@@ -149,8 +151,8 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
                ? PackMode::always
                : PackMode::runtime;
   bool dynamic = p.mode == PackMode::runtime;
-  p.workspaceA = workspaceType(typeA, op.getAKDim(), p.multiple, dynamic);
-  p.workspaceB = workspaceType(typeB, op.getBKDim(), p.multiple, dynamic);
+  p.workspaceA = workspaceType(typeA, op.getAKDim(), p.roundTo, dynamic);
+  p.workspaceB = workspaceType(typeB, op.getBKDim(), p.roundTo, dynamic);
   if (p.mode == PackMode::always) {
     p.kernelA = p.workspaceA;
     p.kernelB = p.workspaceB;
@@ -281,17 +283,19 @@ static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
 // Host side
 //===----------------------------------------------------------------------===//
 
-/// Allocates the workspace of `operand` and launches `packKernel` into it.
+/// Allocates the workspace of `operand` (K and the contiguous dimension
+/// rounded up to `roundTo`) and launches `packKernel` (`multiple` elements
+/// per lane and segment) into it.
 static Value emitPack(OpBuilder &b, Location loc, Value operand,
-                      MemRefType workspace, unsigned kDim, int64_t multiple,
-                      gpu::GPUFuncOp packKernel) {
+                      MemRefType workspace, unsigned kDim, int64_t roundTo,
+                      int64_t multiple, gpu::GPUFuncOp packKernel) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned rank = workspace.getRank();
   SmallVector<Value> sizes, dynSizes;
   for (unsigned d = 0; d < rank; ++d) {
     Value size = memref::DimOp::create(b, loc, operand, d);
     if (isRoundedUp(d, rank, kDim))
-      size = m.mul(m.ceilDiv(size, multiple), multiple);
+      size = m.mul(m.ceilDiv(size, roundTo), roundTo);
     sizes.push_back(size);
     if (workspace.isDynamicDim(d))
       dynSizes.push_back(size);
@@ -340,9 +344,9 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       packWarpElems(packing.multiple));
   auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
     return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
-                     packing.multiple, packA),
+                     packing.roundTo, packing.multiple, packA),
             emitPack(b, loc, op.getB(), packing.workspaceB, op.getBKDim(),
-                     packing.multiple, packB)};
+                     packing.roundTo, packing.multiple, packB)};
   };
 
   // The manifest's record of the packing, for launchers that do it
@@ -364,6 +368,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                                   ? "always"
                                                   : "unaligned")),
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
+       b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
                       b.getI64IntegerAttr(packWarpElems(packing.multiple))),
