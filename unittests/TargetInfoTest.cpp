@@ -100,3 +100,22 @@ TEST(TargetInfo, ElemBytes) {
   EXPECT_TRUE(isFloat8(ElemKind::f8E4M3FN));
   EXPECT_FALSE(isFloat8(ElemKind::i8));
 }
+
+TEST(TargetInfo, WgmmaNStepsFollowThePtxIsa) {
+  const TargetInfo &t = *lookupTarget("sm_90a");
+  using K = InstrKind;
+  using E = ElemKind;
+  // f16/bf16/tf32: N is any multiple of 8 up to 256.
+  for (unsigned n : {8u, 40u, 136u, 248u, 256u})
+    EXPECT_TRUE(t.hasShape(K::wgmma, E::f16, E::f32, 64, n, 16)) << n;
+  EXPECT_FALSE(t.hasShape(K::wgmma, E::f16, E::f32, 64, 264, 16));
+  EXPECT_FALSE(t.hasShape(K::wgmma, E::f16, E::f32, 64, 12, 16));
+  // s8: 8, 16, 24, then multiples of 16 up to 256.
+  for (unsigned n : {8u, 16u, 24u, 32u, 48u, 80u, 256u})
+    EXPECT_TRUE(t.hasShape(K::wgmma, E::i8, E::i32, 64, n, 32)) << n;
+  for (unsigned n : {40u, 56u, 72u, 248u})
+    EXPECT_FALSE(t.hasShape(K::wgmma, E::i8, E::i32, 64, n, 32)) << n;
+  // Not on plain sm_90.
+  EXPECT_FALSE(lookupTarget("sm_90")->hasShape(K::wgmma, E::f16, E::f32, 64,
+                                               256, 16));
+}

@@ -146,10 +146,16 @@ bool TargetInfo::hasShape(InstrKind kind, ElemKind operand, ElemKind acc,
   for (const MmaShape &s : findShapes(kind, operand, acc)) {
     if (s.m != m || s.k != k)
       continue;
-    // wgmma: N is any multiple of 8 up to the maximum in the table.
-    if (kind == InstrKind::wgmma ? (n % 8 == 0 && n >= 8 && n <= s.n)
-                                 : n == s.n)
+    // wgmma: N is a multiple of 8 up to the maximum in the table; integer
+    // operands take 8, 16, 24 and then multiples of 16 only (PTX ISA,
+    // wgmma.mma_async shapes).
+    if (kind == InstrKind::wgmma) {
+      bool step = operand == ElemKind::i8 && n > 24 ? n % 16 == 0 : n % 8 == 0;
+      if (step && n >= 8 && n <= s.n)
+        return true;
+    } else if (n == s.n) {
       return true;
+    }
   }
   return false;
 }

@@ -125,14 +125,14 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     for (const MmaShape &s : target.findShapes(c.kind, opKind, p.acc))
       maxK = std::max<int64_t>(maxK, s.k);
     instrScale = maxK ? double(c.ik) / maxK : 1.0;
-    instrsPerStep =
-        double(c.warpTileM() / c.im) * double(c.warpTileN() / c.in);
     // One wgmma is the work of many warp-level MMAs: count each warp's
     // 16-row slice of the warpgroup tile in m16n8 units, the independent
     // work that hides the instruction's latency. (Not calibrated against
-    // measurements yet: docs/performance.md.)
-    if (c.kind == InstrKind::wgmma)
-      instrsPerStep = double(c.warpTileM() / 4 / 16) * double(c.warpTileN() / 8);
+    // measurements yet: docs/tuning.md.)
+    instrsPerStep =
+        c.kind == InstrKind::wgmma
+            ? double(c.warpTileM() / 4 / 16) * double(c.warpTileN() / 8)
+            : double(c.warpTileM() / c.im) * double(c.warpTileN() / c.in);
   }
   double mma = 2.0 * c.bm * c.bn * c.bk / (peak * instrScale);
   auto eff = [&](int64_t n) {
@@ -172,8 +172,10 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     // wgmma keeps one stage of MMAs in flight with 3+ stages and fetches
     // one tile less far ahead (ComputeStep::stagesInFlight).
     double fetch = latency + copyCycles;
-    int64_t ahead = c.stages - 1 -
-                    (c.kind == InstrKind::wgmma && c.stages >= 3 ? 1 : 0);
+    int64_t ahead =
+        c.stages - 1 -
+        (c.kind == InstrKind::wgmma ? TileConfig::wgmmaStagesInFlight(c.stages)
+                                    : 0);
     double exposed = c.stages == 1 ? fetch + mma / eff(n)
                                    : fetch / double(ahead);
     double t = compute;

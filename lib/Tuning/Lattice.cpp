@@ -127,20 +127,27 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
     if (!((f16Like || opKind == ElemKind::tf32) &&
           problem.acc == ElemKind::f32) &&
         !(opKind == ElemKind::i8 && problem.acc == ElemKind::i32))
-      return "wgmma is not lowered for these operand/accumulator types";
+      return "wgmma is not lowered for " + stringifyElemKind(opKind).str() +
+             " operands with " + stringifyElemKind(problem.acc).str() +
+             " accumulation";
     if (c.warpTileM() != 64)
-      return "wgmma warpgroup tile M must be 64";
+      return "wgmma warpgroup tile M must be 64, got " + str(c.warpTileM());
     if (c.warpTileN() != c.in)
-      return "wgmma warpgroup tile N must equal the instruction N";
+      return "wgmma warpgroup tile N " + str(c.warpTileN()) +
+             " differs from the instruction N " + str(c.in);
     if (c.smem != SmemKind::swizzle)
       return "wgmma needs the swizzled shared layout";
     bool aKMajor = !problem.transA, bKMajor = problem.transB;
     if ((aKMajor || bKMajor) && c.bk * bytes != kWgmmaSwizzleBytes)
-      return "wgmma with K-contiguous operands needs 128-byte rows";
+      return "wgmma with K-contiguous operands needs block K = " +
+             str(kWgmmaSwizzleBytes / bytes) + ", got " + str(c.bk);
     if ((!aKMajor || !bKMajor) && !f16Like)
-      return "wgmma reads this operand type K-major only";
+      return "wgmma reads " + stringifyElemKind(opKind).str() +
+             " operands K-major only";
     if (!bKMajor && c.in % (kWgmmaSwizzleBytes / bytes) != 0)
-      return "wgmma with N-contiguous B needs N a multiple of the panel";
+      return "wgmma with N-contiguous B needs the instruction N to be a "
+             "multiple of " + str(kWgmmaSwizzleBytes / bytes) + ", got " +
+             str(c.in);
   }
   if (c.kind == InstrKind::mfma) {
     // checkLowerableToAMDGPU: shapes whose lane maps are tested, and whole

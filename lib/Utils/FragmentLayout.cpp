@@ -143,6 +143,8 @@ Coord mlir::gemm::wgmmaAccumulatorCoord(unsigned thread, unsigned index) {
 uint64_t mlir::gemm::wgmmaDescriptorBits(int64_t leadingBytes,
                                          int64_t strideBytes) {
   auto encode = [](int64_t bytes) {
+    assert(bytes >= 0 && bytes < (1 << 18) && bytes % 16 == 0 &&
+           "descriptor offsets are 14-bit counts of 16 bytes");
     return (uint64_t(bytes) & 0x3FFFF) >> 4;
   };
   return (encode(leadingBytes) << 16) | (encode(strideBytes) << 32) |

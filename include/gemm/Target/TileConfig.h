@@ -38,6 +38,12 @@ struct TileConfig {
   int64_t numWarps() const {
     return wm * wn * (kind == InstrKind::wgmma ? 4 : 1);
   }
+  /// Stages of MMAs a wgmma kernel keeps in flight while it publishes and
+  /// issues the next stage: one with 3 or more stages (the main loop then
+  /// fetches one tile less far ahead), none otherwise.
+  static int64_t wgmmaStagesInFlight(int64_t stages) {
+    return stages >= 3 ? 1 : 0;
+  }
   bool operator==(const TileConfig &o) const;
   bool operator!=(const TileConfig &o) const { return !(*this == o); }
   /// The `#gemm.config<...>` spelling of this point.

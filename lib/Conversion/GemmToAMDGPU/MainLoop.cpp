@@ -214,6 +214,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
   };
 
   std::unique_ptr<ComputeStep> step = createMfmaStep(ctx);
+  // This pipeline has no asynchronous MMAs and no async-proxy reads.
+  assert(step->stagesInFlight() == 0 && !step->readsThroughAsyncProxy());
   Value numK = m.ceilDiv(ctx.k, bk);
   if (stages > 1) {
     auto prologue =
@@ -258,7 +260,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
       regs.assign(ifFetch.getResults().begin(), ifFetch.getResults().end());
     }
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    acc = emitStageCompute(b, loc, *step, stage, acc);
+    acc = step->computeStage(b, loc, stage, acc);
     if (stages > 1)
       emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
         IndexMath mm(b, loc);

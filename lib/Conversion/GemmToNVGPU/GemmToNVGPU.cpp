@@ -37,8 +37,9 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
               "wgmma and simt)";
   if (isFloat8(*getElemKind(op.getAElementType())))
     return op.emitOpError("f8 operands are not lowered by "
-                          "convert-gemm-to-nvgpu (they need wgmma or a "
-                          "conversion to f16 first)");
+                          "convert-gemm-to-nvgpu (neither its mma_sync nor "
+                          "its wgmma kernels take them; convert to f16 "
+                          "first)");
   if (config.getSplitK() != 1)
     return op.emitOpError("split_k = ")
            << config.getSplitK()
@@ -67,13 +68,14 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
 
 LogicalResult mlir::gemm::checkWgmmaConfig(MatmulOp op, ConfigAttr config) {
   ElemKind operand = *getOperandKind(op.getAElementType(), Kind::wgmma);
-  Type acc = op.getAccType();
+  ElemKind acc = *getElemKind(op.getAccType());
   bool f16Like = operand == ElemKind::f16 || operand == ElemKind::bf16;
-  if (!((f16Like || operand == ElemKind::tf32) && acc.isF32()) &&
-      !(operand == ElemKind::i8 && acc.isInteger(32)))
+  if (!((f16Like || operand == ElemKind::tf32) && acc == ElemKind::f32) &&
+      !(operand == ElemKind::i8 && acc == ElemKind::i32))
     return op.emitOpError("wgmma lowering supports f16/bf16/tf32 operands "
                           "with f32 accumulation and i8 with i32, not ")
-           << stringifyElemKind(operand) << " with " << acc;
+           << stringifyElemKind(operand) << " with "
+           << stringifyElemKind(acc);
   if (config.getWarpTileM() != 64)
     return op.emitOpError("wgmma warpgroup tile M must be 64 (block M / "
                           "warps[0]), got ")

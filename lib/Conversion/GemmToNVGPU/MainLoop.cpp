@@ -10,7 +10,7 @@
 // the part of a chunk past the matrix edge. Otherwise, element copies with
 // predicated loads fill the tile; both paths share the pipeline structure.
 //
-// Pipeline with S stages (S >= 2):
+// Pipeline with S stages (S >= 2), for a synchronous compute step:
 //   prologue: tiles 0 .. S-2 issued, one commit group each
 //   for kt in 0 .. numK-1:
 //     wait until tile kt has landed (at most S-2 groups pending); barrier
@@ -205,7 +205,9 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   Value size = arith::ConstantIndexOp::create(
       b, loc, std::numeric_limits<int64_t>::max());
   plan.linear = memref::ReinterpretCastOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace()),
       meta.getBaseBuffer(), /*offset=*/b.getIndexAttr(0),
       /*sizes=*/ArrayRef<OpFoldResult>{size},
       /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
@@ -356,9 +358,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   Value numK = m.ceilDiv(ctx.k, bk);
   // Tiles fetched ahead of the one being computed: S-1, less the stages an
   // asynchronous step may still be reading.
-  int64_t lag = stages > 1 ? step->stagesInFlight() : 0;
+  int64_t lag = step->stagesInFlight();
   int64_t ahead = stages - 1 - lag;
-  // Prologue: tiles 0 .. S-2, one commit group each (empty past the end), as
+  assert((stages == 1 && lag == 0) || ahead >= 1);
+  // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end), as
   // a loop so that the copy code is emitted once rather than S-1 times (it is
   // the bulk of the kernel's code and of LLVM's compile time). The waits need
   // a token value: an empty group committed first provides it; it shifts
@@ -385,7 +388,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     waitGroups(b, commit(b), 0);
     publish(b);
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    acc = emitStageCompute(b, loc, *step, stage, acc);
+    acc = step->computeStage(b, loc, stage, acc);
     gpu::BarrierOp::create(b, loc);
     scf::YieldOp::create(b, loc, acc);
   } else {
@@ -396,8 +399,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     //   read of the buffer tile kt-1-lag used;
     //   issue tile kt+ahead into that buffer and commit (an empty group past
     //   the end keeps the count uniform);
-    //   run the k-steps, loading the fragments of step ks+1 before the MMAs
-    //   of step ks (register double-buffering).
+    //   run the stage's compute (ComputeStep::computeStage: for mma.sync
+    //   the fragments of step ks+1 are loaded before the MMAs of step ks;
+    //   wgmma issues the stage's MMAs and leaves them in flight).
     // Carrying the next tile's first fragments across the barrier (CUTLASS
     // style) was measured slower here: the extra live registers cost more
     // than the hidden ldmatrix latency (docs/performance.md).
@@ -416,7 +420,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     commit(b);
     Value stage = mi.rem(kt, stages);
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    acc = emitStageCompute(b, loc, *step, stage, acc);
+    acc = step->computeStage(b, loc, stage, acc);
     scf::YieldOp::create(b, loc, acc);
   }
   // Drain: no cp.async may be in flight when the kernel exits, and no MMA

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "gemm/Target/TileConfig.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -34,8 +35,8 @@ using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
-namespace {
-NVVM::WGMMATypes wgmmaType(ElemKind kind) {
+/// The wgmma type of an operand or accumulator kind checkWgmmaConfig admits.
+static NVVM::WGMMATypes wgmmaType(ElemKind kind) {
   switch (kind) {
   case ElemKind::f16:
     return NVVM::WGMMATypes::f16;
@@ -45,13 +46,16 @@ NVVM::WGMMATypes wgmmaType(ElemKind kind) {
     return NVVM::WGMMATypes::tf32;
   case ElemKind::i8:
     return NVVM::WGMMATypes::s8;
+  case ElemKind::f32:
+    return NVVM::WGMMATypes::f32;
   case ElemKind::i32:
     return NVVM::WGMMATypes::s32;
   default:
-    return NVVM::WGMMATypes::f32;
+    llvm_unreachable("type rejected by checkWgmmaConfig");
   }
 }
 
+namespace {
 class WgmmaStep : public ComputeStep {
 public:
   explicit WgmmaStep(KernelContext &ctx) : ctx(ctx) {
@@ -59,13 +63,19 @@ public:
     n = instr[1];
     ik = instr[2];
     ksteps = ctx.config.getBK() / ik;
+    // An M-major A panel must be exactly the warpgroup's 64 rows (true for
+    // the 16-bit types, the only ones read MN-major).
+    assert(!ctx.tileA.panelCols ||
+           ctx.config.getWarpTileM() % ctx.tileA.panelCols == 0);
     Type elem = ctx.accType;
     accStruct = LLVM::LLVMStructType::getLiteral(
         ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
   }
 
-  /// The zero accumulators, and (once, before the main loop) each operand's
-  /// descriptor for stage 0, k-step 0 of this warpgroup.
+  /// The zero accumulators, and each operand's descriptor for stage 0,
+  /// k-step 0 of this warpgroup: the main loop calls this once before the
+  /// loop, which hoists the descriptors' address math (loadFragments needs
+  /// them).
   SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
     descA = baseDescriptor(b, loc, ctx.tileA, ctx.warpM0);
     descB = baseDescriptor(b, loc, ctx.tileB, ctx.warpN0);
@@ -77,6 +87,7 @@ public:
   /// The descriptors of A and B for k-step `ks` of `stage`.
   SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
                                    int64_t ks) override {
+    assert(descA && descB && "initAccumulators computes the descriptors");
     return {advance(b, loc, descA, ctx.tileA, stage, ks),
             advance(b, loc, descB, ctx.tileB, stage, ks)};
   }
@@ -91,8 +102,7 @@ public:
                                           : NVVM::MMALayout::col;
     };
     NVVM::WGMMATypes in = wgmmaType(ctx.operandKind);
-    NVVM::WGMMATypes out = ctx.accType.isInteger(32) ? NVVM::WGMMATypes::s32
-                                                      : NVVM::WGMMATypes::f32;
+    NVVM::WGMMATypes out = wgmmaType(*getElemKind(ctx.accType));
     Value d = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, accStruct, acc[0], frags[0], frags[1],
         NVVM::MMAShapeAttr::get(mctx, 64, n, ik), in, in, out,
@@ -118,7 +128,7 @@ public:
   /// One stage's group stays in flight while the next stage is published
   /// and issued, when there are enough stages to fetch ahead at all.
   int64_t stagesInFlight() const override {
-    return ctx.config.getStages() >= 3 ? 1 : 0;
+    return TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
   }
 
   void drain(OpBuilder &b, Location loc) override {

@@ -173,6 +173,10 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   // wgmma.
   int64_t align = wgmma ? 1024 : 128;
   int64_t bOffset = (aElems * elemBytes + align - 1) / align * align;
+  // Every wgmma stage starts on a 1024-byte boundary: its rows (K rows for
+  // panels, MN rows otherwise) are 128 bytes and come in multiples of 8.
+  assert(!wgmma || (ctx.tileA.stageElems * elemBytes % 1024 == 0 &&
+                    ctx.tileB.stageElems * elemBytes % 1024 == 0));
   ctx.tileA.buffer = view(0, aElems);
   ctx.tileB.buffer = view(bOffset, bElems);
   return reserve + bOffset + bElems * elemBytes;
@@ -285,10 +289,3 @@ SmallVector<Value> ComputeStep::computeStage(OpBuilder &b, Location loc,
   return acc;
 }
 
-SmallVector<Value> mlir::gemm::detail::emitStageCompute(OpBuilder &b,
-                                                        Location loc,
-                                                        ComputeStep &step,
-                                                        Value stage,
-                                                        ValueRange acc) {
-  return step.computeStage(b, loc, stage, acc);
-}

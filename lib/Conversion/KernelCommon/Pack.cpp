@@ -93,15 +93,15 @@ static bool isRoundedUp(unsigned d, unsigned rank, unsigned kDim) {
 
 /// The workspace of an operand of type `type` whose matrix dimension `kDim`
 /// is K: identity layout, K and the contiguous dimension rounded up to
-/// `multiple`. `dynamic`: all dimensions dynamic.
+/// `roundTo`. `dynamic`: all dimensions dynamic.
 static MemRefType workspaceType(MemRefType type, unsigned kDim,
-                                int64_t multiple, bool dynamic) {
+                                int64_t roundTo, bool dynamic) {
   SmallVector<int64_t> shape(type.getShape());
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (dynamic || ShapedType::isDynamic(size))
       size = ShapedType::kDynamic;
     else if (isRoundedUp(d, shape.size(), kDim))
-      size = roundUp(size, multiple);
+      size = roundUp(size, roundTo);
   }
   return MemRefType::get(shape, type.getElementType(),
                          MemRefLayoutAttrInterface(), type.getMemorySpace());

@@ -32,3 +32,12 @@ func.func @strided(%a: memref<?x?xf16, strided<[?, ?], offset: ?>>, %b: memref<?
   gemm.matmul tn ins(%a, %b : memref<?x?xf16, strided<[?, ?], offset: ?>>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
   return
 }
+
+// Operands in the global address space: the 1-D view the copies address
+// keeps it.
+// CHECK-LABEL: gpu.func @global_space_gemm(
+// CHECK: memref.reinterpret_cast %arg0 to offset: [0], sizes: [9223372036854775807], strides: [1] : memref<?x?xf16, #gpu.address_space<global>> to memref<9223372036854775807xf16, strided<[1]>, #gpu.address_space<global>>
+func.func @global_space(%a: memref<?x?xf16, #gpu.address_space<global>>, %b: memref<?x?xf16, #gpu.address_space<global>>, %c: memref<?x?xf16, #gpu.address_space<global>>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16, #gpu.address_space<global>>, memref<?x?xf16, #gpu.address_space<global>>) outs(%c : memref<?x?xf16, #gpu.address_space<global>>) acc(f32)
+  return
+}

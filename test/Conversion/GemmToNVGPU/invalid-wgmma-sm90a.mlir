@@ -3,7 +3,7 @@
 // Every wgmma config the lowering rejects, with the reason.
 
 func.func @f16_acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{wgmma lowering supports f16/bf16/tf32 operands with f32 accumulation and i8 with i32, not f16 with 'f16'}}
+  // expected-error @+1 {{wgmma lowering supports f16/bf16/tf32 operands with f32 accumulation and i8 with i32, not f16 with f16}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16]>}
   return
@@ -69,5 +69,16 @@ func.func @n_panel(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{wgmma with N-contiguous B needs the instruction N to be a multiple of 64, got 96}}
   gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 96, 64], warps = [2, 1], instr = [64, 96, 16]>}
+  return
+}
+
+// -----
+
+func.func @i8_n40(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // i8 wgmma takes N = 8, 16, 24 and multiples of 16 only (the op verifier
+  // knows the shapes of every chip).
+  // expected-error @+1 {{no wgmma instruction has shape 64x40x32 for i8 operands accumulating in 'i32'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 40, 128], warps = [2, 1], instr = [64, 40, 32]>}
   return
 }

@@ -248,11 +248,6 @@ Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
 
-/// All k-steps of one shared-memory stage (ComputeStep::computeStage).
-/// Returns the new accumulators.
-SmallVector<Value> emitStageCompute(OpBuilder &b, Location loc,
-                                    ComputeStep &step, Value stage,
-                                    ValueRange acc);
 
 /// Applies the epilogue to every accumulator element of `step`.
 void emitEpilogue(OpBuilder &b, KernelContext &ctx, ComputeStep &step,
@@ -289,7 +284,7 @@ struct OperandPacking {
   /// 4099x4097x4095, B's 4104-element rows, ran its GEMM 16% slower).
   int64_t roundTo = 0;
   /// Types of the workspaces (identity layout, the contiguous dimension and K
-  /// rounded up to `multiple`).
+  /// rounded up to `roundTo`).
   MemRefType workspaceA, workspaceB;
   /// The GEMM kernel's parameter types for A and B.
   Type kernelA, kernelB;
