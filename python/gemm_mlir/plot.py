@@ -5,13 +5,16 @@ with no dependencies beyond the standard library.
 Usage: plot.py BENCH_JSON OUT_SVG [--defaults-only]
 """
 import json
+import re
 import sys
 
 
 def main():
     data = json.load(open(sys.argv[1]))
+    # Variants carry a suffix: _v<i> (mma.sync sweep), _wg<i> (wgmma sweep).
     rows = [r for r in data["rows"]
-            if "--defaults-only" not in sys.argv or "_v" not in r["kernel"]]
+            if "--defaults-only" not in sys.argv
+            or not re.search(r"_(v|wg)\d+$", r["kernel"])]
     bar_h, gap, left, width = 14, 10, 330, 520
     scale = width / max(max(r["cublas_tflops"], r["ours_tflops"]) for r in rows)
     height = len(rows) * (2 * bar_h + gap) + 60
