@@ -94,3 +94,26 @@ func.func @two_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 2>}
   return
 }
+
+// Batched (rank-3) operands: grid.z walks the batch; the copies' 1-D view
+// adds batch * stride once per tile. Static shapes reach the kernel as
+// dynamic sizes (shape-generic kernels), and the epilogue reads its extras
+// per accumulator element from the struct.
+// CHECK-LABEL: gpu.func @batched_bias_gemm
+// CHECK-SAME: memref<?x?x?xf16>
+// CHECK: gpu.block_id  z
+// CHECK: memref.reinterpret_cast
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: llvm.extractvalue %{{.*}}[0]
+// CHECK: memref.load %{{.*}} : memref<?xf32>
+// CHECK: arith.addf
+func.func @batched_bias(%a: memref<4x256x128xf16>, %b: memref<4x512x128xf16>, %c: memref<4x256x512xf16>, %bias: memref<512xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<4x256x128xf16>, memref<4x512x128xf16>) outs(%c : memref<4x256x512xf16>)
+      extras(%bias : memref<512xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>]} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %1 = arith.truncf %0 : f32 to f16
+    gemm.yield %1 : f16
+  }
+  return
+}
