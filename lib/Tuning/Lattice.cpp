@@ -107,8 +107,8 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
   // What the lowering supports (checkLowerableToNVGPU).
   if (!hasLowering(target, c.kind))
     return "kind " + kindName + " is not lowered for " + target.name.str();
-  if (target.isNVIDIA() && isFloat8(problem.a))
-    return "f8 operands are not lowered";
+  if (target.isNVIDIA() && isFloat8(problem.a) && c.kind != InstrKind::wgmma)
+    return "f8 operands are lowered with wgmma only";
   if (c.splitK != 1)
     return "split_k is not lowered";
   if (target.isNVIDIA() && c.kind == InstrKind::mma_sync) {
@@ -124,8 +124,8 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
     // per warpgroup; 128-byte swizzled tiles (K-major rows of 128 bytes,
     // MN-major panels for 16-bit types only).
     bool f16Like = opKind == ElemKind::f16 || opKind == ElemKind::bf16;
-    if (!((f16Like || opKind == ElemKind::tf32) &&
-          problem.acc == ElemKind::f32) &&
+    bool floatOk = f16Like || opKind == ElemKind::tf32 || isFloat8(opKind);
+    if (!(floatOk && problem.acc == ElemKind::f32) &&
         !(opKind == ElemKind::i8 && problem.acc == ElemKind::i32))
       return "wgmma is not lowered for " + stringifyElemKind(opKind).str() +
              " operands with " + stringifyElemKind(problem.acc).str() +

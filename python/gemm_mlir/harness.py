@@ -34,10 +34,11 @@ DEVICE_CHIP = None
 TORCH_DTYPES = {
     "f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32,
     "f64": torch.float64, "i8": torch.int8, "i32": torch.int32,
+    "f8E4M3FN": torch.float8_e4m3fn, "f8E5M2": torch.float8_e5m2,
 }
 # Relative Frobenius error bounds (design.md section 6); 0 means exact.
 TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
-             "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0,
+             "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0, "f8": 1e-2,
              "i8simt": 0.0, "f16simt": 1e-2}
 
 
@@ -171,6 +172,8 @@ def rand(shape, dtype, gen):
         return torch.randint(-1000, 1000, shape, dtype=torch.int32, device="cuda",
                              generator=gen)
     t = torch.randn(shape, dtype=torch.float64, device="cuda", generator=gen)
+    if dtype.startswith("f8"):  # randn in f8 (|x| < 448 fits e4m3), via f32
+        return t.float().to(TORCH_DTYPES[dtype])
     return t.to(TORCH_DTYPES[dtype])
 
 
@@ -229,7 +232,9 @@ U_IN = {"tf32": 2.0 ** -11}
 # mantissa bits (truncation, twice the rounding error); mma.sync fragments are
 # rounded to nearest (cvt.rna.tf32.f32) first.
 U_IN_TRUNCATED = {"tf32": 2.0 ** -10}
-U_ACC = {"f16acc16": 2.0 ** -11, "f64": 2.0 ** -53}
+# fp8 wgmma accumulates with fewer mantissa bits than f32 (about 14 on
+# Hopper, as the DeepSeek-V3 report measured; cuBLAS shares it): 2^-13.
+U_ACC = {"f16acc16": 2.0 ** -11, "f64": 2.0 ** -53, "f8": 2.0 ** -13}
 U_OUT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8, "f32": 2.0 ** -24, "f64": 2.0 ** -53}
 FEW_ELEMENTS = 64
 
@@ -430,6 +435,7 @@ BENCH = [
     ("f16", "tn", (2048, 2048, 2048)), ("f16", "tn", (1, 4096, 4096)),
     ("f16", "tn", (16, 8192, 8192)),
     ("i8", "tn", (4096, 4096, 4096)), ("tf32", "tn", (4096, 4096, 4096)),
+    ("f8", "tn", (4096, 4096, 4096)), ("f8", "tn", (8192, 8192, 8192)),
     ("tf32", "nn", (4096, 4096, 4096)),
 ]
 
@@ -457,6 +463,10 @@ def cmd_bench(args):
         reps = args.reps or max(5, min(50, int(2e13 / flops)))
         if dtype == "i8":
             lib = lambda: torch._int_mm(a_mk, b_kn)
+        elif dtype == "f8":  # cuBLASLt fp8 (B column-major, unit scales)
+            one = torch.ones((), device="cuda")
+            lib = lambda: torch._scaled_mm(a_mk, b_kn, scale_a=one, scale_b=one,
+                                           out_dtype=torch.float16)
         else:
             lib = lambda: torch.matmul(a_mk, b_kn)
         try:

@@ -35,11 +35,11 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
            << stringifyKind(config.getKind())
            << " is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync, "
               "wgmma and simt)";
-  if (isFloat8(*getElemKind(op.getAElementType())))
-    return op.emitOpError("f8 operands are not lowered by "
-                          "convert-gemm-to-nvgpu (neither its mma_sync nor "
-                          "its wgmma kernels take them; convert to f16 "
-                          "first)");
+  if (isFloat8(*getElemKind(op.getAElementType())) &&
+      config.getKind() != Kind::wgmma)
+    return op.emitOpError("f8 operands are lowered by convert-gemm-to-nvgpu "
+                          "with kind = wgmma only (sm_90a, layout tn), not ")
+           << stringifyKind(config.getKind());
   if (config.getSplitK() != 1)
     return op.emitOpError("split_k = ")
            << config.getSplitK()
@@ -70,9 +70,10 @@ LogicalResult mlir::gemm::checkWgmmaConfig(MatmulOp op, ConfigAttr config) {
   ElemKind operand = *getOperandKind(op.getAElementType(), Kind::wgmma);
   ElemKind acc = *getElemKind(op.getAccType());
   bool f16Like = operand == ElemKind::f16 || operand == ElemKind::bf16;
-  if (!((f16Like || operand == ElemKind::tf32) && acc == ElemKind::f32) &&
+  bool floatOk = f16Like || operand == ElemKind::tf32 || isFloat8(operand);
+  if (!(floatOk && acc == ElemKind::f32) &&
       !(operand == ElemKind::i8 && acc == ElemKind::i32))
-    return op.emitOpError("wgmma lowering supports f16/bf16/tf32 operands "
+    return op.emitOpError("wgmma lowering supports f16/bf16/tf32/f8 operands "
                           "with f32 accumulation and i8 with i32, not ")
            << stringifyElemKind(operand) << " with "
            << stringifyElemKind(acc);

@@ -46,6 +46,10 @@ static NVVM::WGMMATypes wgmmaType(ElemKind kind) {
     return NVVM::WGMMATypes::tf32;
   case ElemKind::i8:
     return NVVM::WGMMATypes::s8;
+  case ElemKind::f8E4M3FN:
+    return NVVM::WGMMATypes::e4m3;
+  case ElemKind::f8E5M2:
+    return NVVM::WGMMATypes::e5m2;
   case ElemKind::f32:
     return NVVM::WGMMATypes::f32;
   case ElemKind::i32:
@@ -101,11 +105,16 @@ public:
       return t.kContiguous == kMajorIsRow ? NVVM::MMALayout::row
                                           : NVVM::MMALayout::col;
     };
-    NVVM::WGMMATypes in = wgmmaType(ctx.operandKind);
+    // A and B may differ only between the two f8 types.
+    NVVM::WGMMATypes inA = wgmmaType(ctx.operandKind);
+    NVVM::WGMMATypes inB =
+        isFloat8(ctx.operandKind)
+            ? wgmmaType(*getElemKind(ctx.op.getBElementType()))
+            : inA;
     NVVM::WGMMATypes out = wgmmaType(*getElemKind(ctx.accType));
     Value d = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, accStruct, acc[0], frags[0], frags[1],
-        NVVM::MMAShapeAttr::get(mctx, 64, n, ik), in, in, out,
+        NVVM::MMAShapeAttr::get(mctx, 64, n, ik), inA, inB, out,
         NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
         NVVM::WGMMAScaleIn::one, layout(ctx.tileA), layout(ctx.tileB),
         NVVM::MMAIntOverflowAttr());

@@ -163,8 +163,9 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     shift = mi.rem(mi.sub(mi.c(1024), mi.rem(ptr, 1024)), 1024);
     reserve = 1024;
   }
-  auto view = [&](int64_t byteOffset, int64_t elems) -> Value {
-    auto type = MemRefType::get({elems}, elemType, MemRefLayoutAttrInterface(),
+  // (A and B differ in type only between the two f8 types, of one byte.)
+  auto view = [&](int64_t byteOffset, int64_t elems, Type elem) -> Value {
+    auto type = MemRefType::get({elems}, elem, MemRefLayoutAttrInterface(),
                                 wg);
     return memref::ViewOp::create(b, loc, type, smem,
                                   mi.add(shift, byteOffset), ValueRange{});
@@ -177,8 +178,8 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   // panels, MN rows otherwise) are 128 bytes and come in multiples of 8.
   assert(!wgmma || (ctx.tileA.stageElems * elemBytes % 1024 == 0 &&
                     ctx.tileB.stageElems * elemBytes % 1024 == 0));
-  ctx.tileA.buffer = view(0, aElems);
-  ctx.tileB.buffer = view(bOffset, bElems);
+  ctx.tileA.buffer = view(0, aElems, elemType);
+  ctx.tileB.buffer = view(bOffset, bElems, op.getBElementType());
   return reserve + bOffset + bElems * elemBytes;
 }
 

@@ -3,7 +3,7 @@
 // Every wgmma config the lowering rejects, with the reason.
 
 func.func @f16_acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{wgmma lowering supports f16/bf16/tf32 operands with f32 accumulation and i8 with i32, not f16 with f16}}
+  // expected-error @+1 {{wgmma lowering supports f16/bf16/tf32/f8 operands with f32 accumulation and i8 with i32, not f16 with f16}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16]>}
   return
@@ -80,5 +80,23 @@ func.func @i8_n40(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
   // expected-error @+1 {{no wgmma instruction has shape 64x40x32 for i8 operands accumulating in 'i32'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 40, 128], warps = [2, 1], instr = [64, 40, 32]>}
+  return
+}
+
+// -----
+
+func.func @f8_nn(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{wgmma reads f8E4M3FN operands K-major only: layout nn needs tn}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32]>}
+  return
+}
+
+// -----
+
+func.func @f8_mma_sync(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{f8 operands are lowered by convert-gemm-to-nvgpu with kind = wgmma only (sm_90a, layout tn), not mma_sync}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 2], instr = [16, 8, 32]>}
   return
 }

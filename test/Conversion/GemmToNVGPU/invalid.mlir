@@ -10,7 +10,7 @@ func.func @wgmma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @fp8(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{f8 operands are not lowered by convert-gemm-to-nvgpu (neither its mma_sync nor its wgmma kernels take them; convert to f16 first)}}
+  // expected-error @+1 {{f8 operands are lowered by convert-gemm-to-nvgpu with kind = wgmma only (sm_90a, layout tn), not simt}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
   return
 }

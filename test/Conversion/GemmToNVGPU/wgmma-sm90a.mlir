@@ -117,3 +117,18 @@ func.func @batched_bias(%a: memref<4x256x128xf16>, %b: memref<4x512x128xf16>, %c
   }
   return
 }
+
+// f8 (e4m3, e5m2, and the two mixed) in tn: the default on sm_90a, K-major
+// 128-byte rows (BK = 128), m64n256k32 into f32.
+// CHECK-LABEL: gpu.func @f8_tn_gemm
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK-LABEL: gpu.func @f8_mixed_gemm
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
+func.func @f8_tn(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+func.func @f8_mixed(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E5M2>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}

@@ -90,14 +90,16 @@ ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
   if (target.isNVIDIA() && target.supportsKind(InstrKind::wgmma)) {
     // Hopper (sm_90a): a 128 x 256 block of two warpgroups, each issuing
     // m64n256 wgmma from 128-byte swizzled shared tiles, 4 stages (192 KiB).
-    // tf32 and i8 are read K-major only, so only their tn layout takes it.
+    // tf32, i8 and f8 are read K-major only, so only their tn layout takes
+    // it (f8 has no other NVIDIA lowering).
     bool tn = !op.isTransposedA() && op.isTransposedB();
     Type acc = op.getAccType();
     if ((kind == ElemKind::f16 || kind == ElemKind::bf16) && acc.isF32())
       return make(Kind::wgmma, {128, 256, 64}, {2, 1}, {64, 256, 16}, 4);
     if (kind == ElemKind::f32 && allowTf32 && tn)
       return make(Kind::wgmma, {128, 256, 32}, {2, 1}, {64, 256, 8}, 4);
-    if (kind == ElemKind::i8 && acc.isInteger(32) && tn)
+    if ((kind == ElemKind::i8 && acc.isInteger(32) && tn) ||
+        (isFloat8(kind) && acc.isF32() && tn))
       return make(Kind::wgmma, {128, 256, 128}, {2, 1}, {64, 256, 32}, 4);
   }
   if (target.isNVIDIA()) {
