@@ -157,6 +157,19 @@ TEST_F(LatticeTest, ExactlyTheLowerableConfigsAcrossTypesAndChips) {
       checkExact(k, chip, reducedRanges());
 }
 
+// f8 on NVIDIA is lowered by wgmma only (sm_90a, K-major: tn), with 128-byte
+// K rows (BK = 128).
+TEST_F(LatticeTest, ExactlyTheLowerableF8ConfigsOnSm90a) {
+  LatticeRanges r = reducedRanges();
+  r.blockK = {64, 128};
+  checkExact({"f8E4M3FN", "f32", "f16", "tn", false}, "sm_90a", r);
+  r.blockK = {128};
+  r.stages = {3};
+  // (No tn: nothing lowers; the lattice must be empty too.)
+  GemmProblem nn = problemOf({"f8E4M3FN", "f32", "f16", "nn", false});
+  EXPECT_TRUE(enumerateLattice(nn, *lookupTarget("sm_90a"), r).empty());
+}
+
 // The AMD lattice is exactly what convert-gemm-to-amdgpu accepts: shapes with
 // tested lane maps, whole 4-block f64 tiles per wave, the chip's i8 widths.
 TEST_F(LatticeTest, ExactlyTheLowerableConfigsOnAMD) {
