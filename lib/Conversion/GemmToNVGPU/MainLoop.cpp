@@ -216,9 +216,9 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 }
 
 /// Unpredicated 16-byte copies of a tile known to lie inside the matrix.
-static void emitFullTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
-                             const SmemTile &tile, const GlobalSource &src,
-                             const CopyPlan &plan, Value stage) {
+static void emitFullTileCopy(OpBuilder &b, Location loc, const SmemTile &tile,
+                             const GlobalSource &src, const CopyPlan &plan,
+                             Value stage) {
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   int64_t perChunk = 16 / tile.elemBytes;
   Value base = m.add(m.mul(stage, tile.stageElems), plan.smem);
@@ -253,7 +253,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(&ifFull.getThenRegion().front());
-    emitFullTileCopy(b, loc, ctx, tile, src, plan, stage);
+    emitFullTileCopy(b, loc, tile, src, plan, stage);
     b.setInsertionPointToStart(&ifFull.getElseRegion().front());
     GlobalSource edge = src;
     CopyPlan none;
