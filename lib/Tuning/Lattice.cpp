@@ -120,13 +120,10 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
              stringifyElemKind(opKind).str() + " operands";
   }
   if (c.kind == InstrKind::wgmma) {
-    // checkWgmmaConfig: f16/bf16/tf32 into f32 or i8 into i32; a 64 x N tile
+    // checkWgmmaConfig: the types wgmmaLowersTypes admits; a 64 x N tile
     // per warpgroup; 128-byte swizzled tiles (K-major rows of 128 bytes,
     // MN-major panels for 16-bit types only).
-    bool f16Like = opKind == ElemKind::f16 || opKind == ElemKind::bf16;
-    bool floatOk = f16Like || opKind == ElemKind::tf32 || isFloat8(opKind);
-    if (!(floatOk && problem.acc == ElemKind::f32) &&
-        !(opKind == ElemKind::i8 && problem.acc == ElemKind::i32))
+    if (!wgmmaLowersTypes(opKind, problem.acc))
       return "wgmma is not lowered for " + stringifyElemKind(opKind).str() +
              " operands with " + stringifyElemKind(problem.acc).str() +
              " accumulation";
@@ -141,7 +138,7 @@ std::string mlir::gemm::checkConfig(const TileConfig &c,
     if ((aKMajor || bKMajor) && c.bk * bytes != kWgmmaSwizzleBytes)
       return "wgmma with K-contiguous operands needs block K = " +
              str(kWgmmaSwizzleBytes / bytes) + ", got " + str(c.bk);
-    if ((!aKMajor || !bKMajor) && !f16Like)
+    if ((!aKMajor || !bKMajor) && !wgmmaReadsMNMajor(opKind))
       return "wgmma reads " + stringifyElemKind(opKind).str() +
              " operands K-major only";
     if (!bKMajor && c.in % (kWgmmaSwizzleBytes / bytes) != 0)

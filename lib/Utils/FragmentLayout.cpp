@@ -140,6 +140,17 @@ Coord mlir::gemm::wgmmaAccumulatorCoord(unsigned thread, unsigned index) {
           int64_t(8 * block + 2 * (lane % 4) + i % 2)};
 }
 
+bool mlir::gemm::wgmmaLowersTypes(ElemKind operand, ElemKind acc) {
+  bool floatOk = wgmmaReadsMNMajor(operand) || operand == ElemKind::tf32 ||
+                 isFloat8(operand);
+  return (floatOk && acc == ElemKind::f32) ||
+         (operand == ElemKind::i8 && acc == ElemKind::i32);
+}
+
+bool mlir::gemm::wgmmaReadsMNMajor(ElemKind operand) {
+  return operand == ElemKind::f16 || operand == ElemKind::bf16;
+}
+
 uint64_t mlir::gemm::wgmmaDescriptorBits(int64_t leadingBytes,
                                          int64_t strideBytes) {
   auto encode = [](int64_t bytes) {

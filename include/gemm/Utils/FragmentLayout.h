@@ -121,6 +121,15 @@ int64_t plainOffset(int64_t row, int64_t col, int64_t rowElems);
 /// ISA, "Matrix fragments for wgmma.mma_async .m64nNk*", register fragment D).
 Coord wgmmaAccumulatorCoord(unsigned thread, unsigned index);
 
+/// The operand kinds the wgmma kernels take: f16/bf16/tf32/f8 accumulating
+/// in f32, i8 in i32 (the types checkWgmmaConfig and the tuning lattice
+/// admit).
+bool wgmmaLowersTypes(ElemKind operand, ElemKind acc);
+
+/// True if the wgmma kernels read `operand` tiles MN-major as well (16-bit
+/// types); the others are read K-major only (layout tn).
+bool wgmmaReadsMNMajor(ElemKind operand);
+
 /// Bytes of one row of a 128-byte-swizzled wgmma operand tile (the swizzle
 /// atom: 8 rows of 128 bytes, 1024-byte aligned).
 constexpr int64_t kWgmmaSwizzleBytes = 128;

@@ -69,10 +69,7 @@ LogicalResult mlir::gemm::checkLowerableToNVGPU(MatmulOp op, ConfigAttr config,
 LogicalResult mlir::gemm::checkWgmmaConfig(MatmulOp op, ConfigAttr config) {
   ElemKind operand = *getOperandKind(op.getAElementType(), Kind::wgmma);
   ElemKind acc = *getElemKind(op.getAccType());
-  bool f16Like = operand == ElemKind::f16 || operand == ElemKind::bf16;
-  bool floatOk = f16Like || operand == ElemKind::tf32 || isFloat8(operand);
-  if (!(floatOk && acc == ElemKind::f32) &&
-      !(operand == ElemKind::i8 && acc == ElemKind::i32))
+  if (!wgmmaLowersTypes(operand, acc))
     return op.emitOpError("wgmma lowering supports f16/bf16/tf32/f8 operands "
                           "with f32 accumulation and i8 with i32, not ")
            << stringifyElemKind(operand) << " with "
@@ -97,7 +94,7 @@ LogicalResult mlir::gemm::checkWgmmaConfig(MatmulOp op, ConfigAttr config) {
     return op.emitOpError("wgmma with K-contiguous operands needs block K = ")
            << kWgmmaSwizzleBytes / bytes << " (rows of 128 bytes), got "
            << config.getBK();
-  if ((!aKMajor || !bKMajor) && !f16Like)
+  if ((!aKMajor || !bKMajor) && !wgmmaReadsMNMajor(operand))
     return op.emitOpError("wgmma reads ")
            << stringifyElemKind(operand)
            << " operands K-major only: layout "

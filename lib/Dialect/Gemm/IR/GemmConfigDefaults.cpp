@@ -1,6 +1,7 @@
 //===- GemmConfigDefaults.cpp - default configurations --------------------===//
 
 #include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
+#include "gemm/Utils/FragmentLayout.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -92,15 +93,16 @@ ConfigAttr mlir::gemm::getDefaultConfig(MatmulOp op, const TargetInfo &target,
     // m64n256 wgmma from 128-byte swizzled shared tiles, 4 stages (192 KiB).
     // tf32, i8 and f8 are read K-major only, so only their tn layout takes
     // it (f8 has no other NVIDIA lowering).
+    // Block K is one 128-byte row, the instruction K 32 bytes.
     bool tn = !op.isTransposedA() && op.isTransposedB();
-    Type acc = op.getAccType();
-    if ((kind == ElemKind::f16 || kind == ElemKind::bf16) && acc.isF32())
-      return make(Kind::wgmma, {128, 256, 64}, {2, 1}, {64, 256, 16}, 4);
-    if (kind == ElemKind::f32 && allowTf32 && tn)
-      return make(Kind::wgmma, {128, 256, 32}, {2, 1}, {64, 256, 8}, 4);
-    if ((kind == ElemKind::i8 && acc.isInteger(32) && tn) ||
-        (isFloat8(kind) && acc.isF32() && tn))
-      return make(Kind::wgmma, {128, 256, 128}, {2, 1}, {64, 256, 32}, 4);
+    ElemKind operand = kind == ElemKind::f32 ? ElemKind::tf32 : kind;
+    if ((kind != ElemKind::f32 || allowTf32) &&
+        wgmmaLowersTypes(operand, *getElemKind(op.getAccType())) &&
+        (tn || wgmmaReadsMNMajor(operand))) {
+      int64_t bytes = elemBytes(operand);
+      return make(Kind::wgmma, {128, 256, kWgmmaSwizzleBytes / bytes}, {2, 1},
+                  {64, 256, 32 / bytes}, 4);
+    }
   }
   if (target.isNVIDIA()) {
     switch (kind) {
