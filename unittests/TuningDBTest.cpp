@@ -99,6 +99,6 @@ TEST(TuningDB, Diagnostics) {
             std::string::npos);
   // 256 x 128 x 64 in 8 stages needs 384 KiB of shared memory.
   EXPECT_NE(errorOf(db(entry("sm_90", "f16", "tn", "none", 1, 1, 1, 256, 8)))
-                .find("needs 393216 bytes of shared memory, over the 232448"),
+                .find("needs 393216 bytes of shared memory per block, over the 232448"),
             std::string::npos);
 }

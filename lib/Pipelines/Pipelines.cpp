@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Pipelines/Pipelines.h"
-#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/Transforms/Passes.h"
 #include "gemm/Target/TargetInfo.h"

@@ -242,6 +242,17 @@ std::string mlir::gemm::checkNVIDIATarget(llvm::StringRef chip,
   return "";
 }
 
+std::string mlir::gemm::checkAMDTarget(llvm::StringRef chip) {
+  const TargetInfo *target = lookupTarget(chip);
+  if (target && target->isAMD())
+    return "";
+  std::string names;
+  for (const TargetInfo &t : allTargets())
+    if (t.isAMD())
+      names += (names.empty() ? "" : ", ") + t.name.str();
+  return "unknown AMD chip '" + chip.str() + "' (known: " + names + ")";
+}
+
 std::optional<unsigned>
 mlir::gemm::choosePtxVersion(const TargetInfo &target,
                              std::optional<unsigned> requested) {

@@ -50,6 +50,19 @@ llvm::StringRef mlir::gemm::stringifySmemKind(SmemKind kind) {
   return "unknown";
 }
 
+llvm::StringRef GemmSignature::layoutName() const {
+  if (transA)
+    return transB ? "tt" : "nt";
+  return transB ? "tn" : "nn";
+}
+
+ElemKind mlir::gemm::instrOperandKind(ElemKind storage, InstrKind kind) {
+  if (storage == ElemKind::f32 &&
+      (kind == InstrKind::mma_sync || kind == InstrKind::wgmma))
+    return ElemKind::tf32;
+  return storage;
+}
+
 int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
                                          unsigned elemBytes) {
   int64_t rowElems = config.bk;

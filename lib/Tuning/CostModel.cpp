@@ -76,7 +76,7 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   if (!perf)
     return std::nullopt;
   Cost cost;
-  ElemKind opKind = operandKind(p, c.kind);
+  ElemKind opKind = instrOperandKind(p.a, c.kind);
   double bytes = elemBytes(p.a);
   double cBytes = elemBytes(p.c);
   bool readsC = p.epilogue == EpilogueClass::reads_c;

@@ -11,12 +11,6 @@ std::string GemmProblem::dtypeKey() const {
   return stringifyElemKind(a).str();
 }
 
-llvm::StringRef GemmProblem::layoutName() const {
-  if (transA)
-    return transB ? "tt" : "nt";
-  return transB ? "tn" : "nn";
-}
-
 int64_t mlir::gemm::shapeBucket(int64_t dim) {
   if (dim <= 1)
     return 1;

@@ -163,6 +163,36 @@ bool mlir::gemm::isMfmaShapeLowered(const MmaShape &s) {
   }
 }
 
+std::optional<MmaShape> mlir::gemm::findMfmaShape(const TargetInfo &target,
+                                                  ElemKind operand,
+                                                  ElemKind acc, int64_t m,
+                                                  int64_t n, int64_t k) {
+  for (const MmaShape &shape :
+       target.findShapes(InstrKind::mfma, operand, acc))
+    if (shape.m == m && shape.n == n && shape.k == k)
+      return shape;
+  return std::nullopt;
+}
+
+MfmaTileProblem mlir::gemm::getMfmaTileProblem(const TileConfig &config,
+                                               const GemmSignature &sig,
+                                               const TargetInfo &target) {
+  MfmaTileProblem p;
+  p.shape = *findMfmaShape(target, instrOperandKind(sig.a, config.kind),
+                           sig.acc, config.im, config.in, config.ik);
+  p.aKContiguous = !sig.transA;
+  p.bKContiguous = sig.transB;
+  p.bm = config.bm;
+  p.bn = config.bn;
+  p.bk = config.bk;
+  p.elemBytes = elemBytes(sig.a);
+  p.threads = config.numWarps() * target.warpSize;
+  p.waveM = config.warpTileM();
+  p.waveN = config.warpTileN();
+  p.banks = target.sharedBanks;
+  return p;
+}
+
 SmallVector<MmaShape, 4> mlir::gemm::mfmaLoweredShapes(const TargetInfo &t,
                                                        ElemKind operand) {
   SmallVector<MmaShape, 4> out;

@@ -41,7 +41,7 @@ namespace {
 struct DType {
   ElemKind operand, acc;
   unsigned bytes;
-  int64_t bm, bn, bk; ///< the default block tile (GemmConfigDefaults.cpp)
+  int64_t bm, bn, bk; ///< the default block tile (lib/Tuning/DefaultConfig.cpp)
 };
 } // namespace
 

@@ -61,6 +61,7 @@ struct TargetInfo {
   unsigned sharedBanks = 32;
 
   bool isNVIDIA() const { return vendor == Vendor::nvidia; }
+
   bool isAMD() const { return vendor == Vendor::amd; }
   /// True if `kind` is usable on this target at all.
   bool supportsKind(InstrKind kind) const;
@@ -88,6 +89,9 @@ bool isFloat8(ElemKind kind);
 /// Checks `chip` names an NVIDIA target and `ptxVersion` (0: the default) is
 /// valid for it; returns an error message, or "" when both are fine.
 std::string checkNVIDIATarget(llvm::StringRef chip, unsigned ptxVersion);
+
+/// Checks `chip` names an AMD target; returns an error message, or "".
+std::string checkAMDTarget(llvm::StringRef chip);
 
 /// Resolves the PTX version to use for `target`: `requested` if given and
 /// valid (>= the chip's minimum), else the chip's minimum. Returns nullopt if

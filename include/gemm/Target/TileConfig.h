@@ -52,6 +52,24 @@ struct TileConfig {
 
 llvm::StringRef stringifySmemKind(SmemKind kind);
 
+/// What the legality rules and the default configs need to know of a GEMM
+/// apart from its sizes: the operand and accumulator types and the layout.
+struct GemmSignature {
+  /// Storage type of A and B (f32 also when it runs as tf32; the two f8
+  /// types may be mixed, which no rule distinguishes).
+  ElemKind a = ElemKind::f16;
+  ElemKind acc = ElemKind::f32;
+  bool transA = false, transB = true; ///< the layout (tn by default)
+
+  /// "nn", "nt", "tn" or "tt".
+  llvm::StringRef layoutName() const;
+};
+
+/// The operand kind an instruction of `kind` sees for `storage` elements:
+/// f32 operands run as tf32 on tensor cores (mma_sync, wgmma) and as f32 on
+/// SIMT and MFMA.
+ElemKind instrOperandKind(ElemKind storage, InstrKind kind);
+
 /// Estimated shared memory (bytes) one block of `config` uses for operands of
 /// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus one 16-byte vector
 /// per row when padded.

@@ -3,15 +3,15 @@
 // Every config (block tile, warp grid, instruction shape, stages,
 // shared-memory layout) that tiles evenly and fits the chip's shared memory,
 // threads and registers, for the instruction kinds a lowering exists for.
-// All chip facts come from the target table (gemm/Target/TargetInfo.h); the
-// rules are those of the dialect's verifiers and of the lowerings' checks
-// (unit tests compare the two point by point).
+// A point is legal when gemm/Target/Legality.h's checkConfig accepts it: the
+// same statement the dialect's verifiers and the lowerings apply.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_TUNING_LATTICE_H
 #define GEMM_TUNING_LATTICE_H
 
+#include "gemm/Target/Legality.h"
 #include "gemm/Target/TileConfig.h"
 #include "gemm/Tuning/Problem.h"
 #include "llvm/ADT/SmallVector.h"
@@ -35,26 +35,11 @@ struct LatticeRanges {
   int64_t group = 8;
 };
 
-/// True if a lowering of `kind` exists for `target`'s vendor: mma_sync and
-/// simt on NVIDIA (convert-gemm-to-nvgpu). The AMD lowering adds mfma here.
-bool hasLowering(const TargetInfo &target, InstrKind kind);
-
-/// The operand kind instructions of `kind` see for `problem` (f32 storage is
-/// tf32 on tensor cores).
-ElemKind operandKind(const GemmProblem &problem, InstrKind kind);
-
 /// The instruction kinds the lattice of `problem` on `target` contains:
 /// matrix kinds with a shape for its types, plus simt. f32 problems without
 /// allowTf32 stay on simt (exact).
 llvm::SmallVector<InstrKind, 4> latticeKinds(const GemmProblem &problem,
                                              const TargetInfo &target);
-
-/// Checks one config for `problem`'s types (sizes do not matter) on `target`:
-/// the structural rules of #gemm.config, the per-target rules of
-/// MatmulOp::verifyConfigForTarget and the lowering's own rules. Returns ""
-/// when legal, else the reason (lower-case).
-std::string checkConfig(const TileConfig &config, const GemmProblem &problem,
-                        const TargetInfo &target);
 
 /// Every legal config of `problem` on `target` within `ranges`, in a stable
 /// order.

@@ -10,7 +10,7 @@
 #ifndef GEMM_TUNING_PROBLEM_H
 #define GEMM_TUNING_PROBLEM_H
 
-#include "gemm/Target/TargetInfo.h"
+#include "gemm/Target/TileConfig.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -23,15 +23,13 @@ namespace mlir::gemm {
 /// `reads_c` (reads C or a full M x N extra such as a residual).
 enum class EpilogueClass { none, elementwise, reads_c };
 
-/// One GEMM problem.
-struct GemmProblem {
+/// One GEMM problem: its signature (types and layout, the part legality
+/// depends on) and what the cost model and the tuning database add: sizes,
+/// C's type, the epilogue class and whether f32 may run as tf32.
+struct GemmProblem : GemmSignature {
   int64_t m = 1, n = 1, k = 1, batch = 1;
-  /// Storage type of A and B (f32 also for tf32 problems).
-  ElemKind a = ElemKind::f16;
-  ElemKind acc = ElemKind::f32;
   /// Storage type of C / D.
   ElemKind c = ElemKind::f16;
-  bool transA = false, transB = true; ///< the layout (tn by default)
   EpilogueClass epilogue = EpilogueClass::none;
   /// f32 operands may run on tf32 tensor cores.
   bool allowTf32 = false;
@@ -40,8 +38,6 @@ struct GemmProblem {
   /// Tuning-database spelling of the operand type: the storage type, except
   /// "tf32" for f32 operands allowed on tf32 tensor cores.
   std::string dtypeKey() const;
-  /// "nn", "nt", "tn" or "tt".
-  llvm::StringRef layoutName() const;
 };
 
 /// The size a dynamic dimension is assumed to have when choosing a config.

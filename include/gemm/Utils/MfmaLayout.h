@@ -75,6 +75,13 @@ llvm::SmallVector<MmaShape, 4> mfmaLoweredShapes(const TargetInfo &target,
 /// True if the lowering implements `shape`.
 bool isMfmaShapeLowered(const MmaShape &shape);
 
+/// The MFMA instruction of `target`'s table that is exactly m x n x k for
+/// `operand` accumulating in `acc` (with its block count); nullopt if the
+/// target has none.
+std::optional<MmaShape> findMfmaShape(const TargetInfo &target,
+                                      ElemKind operand, ElemKind acc,
+                                      int64_t m, int64_t n, int64_t k);
+
 //===----------------------------------------------------------------------===//
 // LDS bank model
 //===----------------------------------------------------------------------===//
@@ -160,6 +167,12 @@ struct MfmaTileProblem {
   int64_t threads, waveM, waveN; ///< threads per block, wave tile
   unsigned banks;
 };
+
+/// The LDS policy's view of the mfma `config` for `sig` on `target` (whose
+/// table must have the config's instruction).
+MfmaTileProblem getMfmaTileProblem(const TileConfig &config,
+                                   const GemmSignature &sig,
+                                   const TargetInfo &target);
 
 /// The LDS layouts of A's and B's tiles for a layout kind: the kind itself
 /// for plain and swizzle, the model's best padding (per tile) for pad.

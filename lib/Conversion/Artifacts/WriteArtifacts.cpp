@@ -6,10 +6,14 @@
 // them. Memref parameters are passed as MLIR's expanded descriptor:
 // allocated pointer, aligned pointer, offset, sizes..., strides... .
 //
+// The writer depends on no lowering: it reads the launch facts the lowerings
+// record (kKernelsAttrName) and the upstream GPU target attributes of the
+// objects, so it writes any gpu.binary, ours or not.
+//
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
 #include "gemm/Conversion/Passes.h"
+#include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

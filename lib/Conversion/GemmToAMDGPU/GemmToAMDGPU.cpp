@@ -1,21 +1,19 @@
 //===- GemmToAMDGPU.cpp - gemm.matmul to AMD kernels and launches ---------===//
 //
-// The convert-gemm-to-amdgpu pass: one kernel per gemm.matmul, placed in a
-// gpu.module with a #rocdl.target for the chip, and a gpu.launch_func in
-// place of the op. The kernel body is built by MainLoop.cpp (LDS pipeline)
-// and Mfma.cpp (the MFMA compute step) on the shared machinery of
-// gemm/Conversion/KernelCommon; this file holds the checks, the LDS layout
-// policy glue and the pass.
+// The convert-gemm-to-amdgpu pass and its pattern: one kernel per
+// gemm.matmul, placed in a gpu.module with a #rocdl.target for the chip, and
+// a gpu.launch_func in place of the op. This file says what is AMD about the
+// lowering (the kernel target, the epilogue math the kernels can run, the
+// LDS main loop of MainLoop.cpp and Mfma.cpp); the pattern, the checks and
+// the launch are the shared ones of lib/Conversion/KernelCommon/Launch.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
-#include "gemm/Conversion/Passes.h"
-#include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
+#include "../KernelCommon/Launch.h"
+#include "AMDGPUKernel.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::gemm {
@@ -27,18 +25,6 @@ using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
-std::string mlir::gemm::checkAMDTarget(StringRef chip) {
-  const TargetInfo *target = lookupTarget(chip);
-  if (!target || !target->isAMD()) {
-    std::string names;
-    for (const TargetInfo &t : allTargets())
-      if (t.isAMD())
-        names += (names.empty() ? "" : ", ") + t.name.str();
-    return ("unknown AMD chip '" + chip + "' (known: " + names + ")").str();
-  }
-  return "";
-}
-
 /// Math ops that LLVM's AMDGPU backend lowers natively for f64; the others
 /// become calls into the ROCm device library (ocml), which we do not link.
 static bool isNativeF64Math(Operation *op) {
@@ -47,144 +33,95 @@ static bool isNativeF64Math(Operation *op) {
              math::CopySignOp>(op);
 }
 
-LogicalResult mlir::gemm::checkLowerableToAMDGPU(MatmulOp op,
-                                                 ConfigAttr config,
-                                                 const TargetInfo &target) {
-  if (config.getKind() != Kind::mfma)
-    return op.emitOpError("config kind ")
-           << stringifyKind(config.getKind())
-           << " is not lowered by convert-gemm-to-amdgpu (it lowers mfma)";
-  if (config.getSplitK() != 1)
-    return op.emitOpError("split_k = ")
-           << config.getSplitK()
-           << " is not lowered by convert-gemm-to-amdgpu; use split_k = 1";
-  if (failed(op.verifyConfigForTarget(config, target)))
-    return failure();
-  std::optional<MmaShape> shape = getMfmaShape(op, config, target);
-  ArrayRef<int64_t> s = config.getInstr();
-  if (!shape || !isMfmaShapeLowered(*shape))
-    return op.emitOpError("mfma shape ")
-           << s[0] << "x" << s[1] << "x" << s[2] << " for "
-           << stringifyElemKind(*getElemKind(op.getAElementType()))
-           << " is not lowered by convert-gemm-to-amdgpu (its lane map is "
-              "not checked against AMD's tables)";
-  if (failed(checkSwizzleRows(op, config)))
-    return failure();
-  int64_t waveN = shape->n * shape->blocks;
-  if (config.getWarpTileN() % waveN != 0)
-    return op.emitOpError("wave tile N (")
-           << config.getWarpTileN() << ") is not a multiple of the "
-           << shape->blocks << "-block mfma tile N (" << waveN << ")";
-  if (op.hasEpilogue()) {
-    WalkResult r = op.getEpilogue().walk([&](Operation *inner) {
-      if (inner->getDialect() && inner->getDialect()->getNamespace() ==
-                                     math::MathDialect::getDialectNamespace() &&
-          llvm::any_of(inner->getResultTypes(),
-                       [](Type t) { return t.isF64(); }) &&
-          !isNativeF64Math(inner)) {
-        op.emitOpError("epilogue op '")
-            << inner->getName()
-            << "' on f64 needs the ROCm device library (ocml), which "
-               "convert-gemm-to-amdgpu kernels do not link; compute it in f32";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (r.wasInterrupted())
-      return failure();
-  }
-  return success();
+/// The epilogue math the kernels can run without the ROCm device library.
+static LogicalResult checkEpilogueMath(MatmulOp op) {
+  if (!op.hasEpilogue())
+    return success();
+  WalkResult r = op.getEpilogue().walk([&](Operation *inner) {
+    if (inner->getDialect() && inner->getDialect()->getNamespace() ==
+                                   math::MathDialect::getDialectNamespace() &&
+        llvm::any_of(inner->getResultTypes(),
+                     [](Type t) { return t.isF64(); }) &&
+        !isNativeF64Math(inner)) {
+      op.emitOpError("epilogue op '")
+          << inner->getName()
+          << "' on f64 needs the ROCm device library (ocml), which "
+             "convert-gemm-to-amdgpu kernels do not link; compute it in f32";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
 }
 
-//===----------------------------------------------------------------------===//
-// LDS layout policy
-//===----------------------------------------------------------------------===//
-
-std::pair<LdsLayout, LdsLayout>
-mlir::gemm::getLdsLayouts(MatmulOp op, ConfigAttr config,
-                          const TargetInfo &target) {
-  return mfmaLdsLayouts(getMfmaTileProblem(op, config, target),
-                        toTileConfig(config).smem);
-}
-
-//===----------------------------------------------------------------------===//
-// Kernel
-//===----------------------------------------------------------------------===//
-
-FailureOr<int64_t> mlir::gemm::buildAMDGemmKernel(OpBuilder &b,
-                                                  gpu::GPUFuncOp kernel,
-                                                  MatmulOp op,
-                                                  ConfigAttr config,
-                                                  const TargetInfo &target) {
+static FailureOr<int64_t> buildAMDGPUKernel(OpBuilder &b,
+                                            gpu::GPUFuncOp kernel, MatmulOp op,
+                                            ConfigAttr config,
+                                            const TargetInfo &target) {
   return buildKernelBody(b, kernel, op, config, target, buildAMDMainLoop);
 }
 
-namespace {
-bool isROCDLTargetFor(Attribute t, StringRef chip) {
+static bool isROCDLTargetFor(Attribute t, StringRef chip) {
   auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t);
   return rocdl && rocdl.getChip() == chip;
 }
 
-/// The #rocdl.target kernels for `chip` live under (`attr` is the one to
-/// create, if any).
-KernelTarget kernelTarget(Attribute attr, StringRef chip) {
-  return {attr, isROCDLTargetFor, "a #rocdl.target", chip};
+/// The AMD lowering `options` describe.
+static VendorLowering
+getAMDGPULowering(MLIRContext *ctx, const ConvertGemmToAMDGPUOptions &options) {
+  VendorLowering lowering;
+  lowering.pass = "convert-gemm-to-amdgpu";
+  lowering.chip = options.chip;
+  lowering.kernelModule = options.kernelModule;
+  lowering.isKernelTarget = isROCDLTargetFor;
+  lowering.kernelTargetName = "a #rocdl.target";
+  lowering.packUnaligned = options.packUnaligned;
+  lowering.buildKernel = buildAMDGPUKernel;
+  lowering.checkOp = checkEpilogueMath;
+  lowering.optionError = checkAMDTarget(options.chip);
+  if (!lowering.optionError.empty())
+    return lowering;
+  lowering.target = lookupTarget(options.chip);
+  lowering.kernelTargetAttr = ROCDL::ROCDLTargetAttr::get(
+      ctx, /*optLevel=*/3, "amdgcn-amd-amdhsa", options.chip);
+  return lowering;
 }
 
-struct MatmulToAMDLaunch : public OpConversionPattern<MatmulOp> {
-  MatmulToAMDLaunch(MLIRContext *ctx, const AMDGPULoweringOptions &options)
-      : OpConversionPattern<MatmulOp>(ctx), options(options) {}
+void mlir::gemm::populateGemmToAMDGPUPatterns(
+    RewritePatternSet &patterns, const ConvertGemmToAMDGPUOptions &options) {
+  patterns.add<MatmulToLaunch>(
+      patterns.getContext(), getAMDGPULowering(patterns.getContext(), options));
+}
 
-  LogicalResult
-  matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const TargetInfo *target = lookupTarget(options.chip);
-    if (!target || !target->isAMD())
-      return rewriter.notifyMatchFailure(op, "not an AMD chip");
-    ConfigAttr config = op.getConfigAttr();
-    if (!config)
-      config = getDefaultConfig(op, *target, /*allowTf32=*/false);
-    auto rocdlTarget = ROCDL::ROCDLTargetAttr::get(
-        rewriter.getContext(), /*optLevel=*/3, "amdgcn-amd-amdhsa",
-        options.chip);
-    return lowerMatmulToLaunch(rewriter, op, config, *target,
-                               options.kernelModule,
-                               kernelTarget(rocdlTarget, options.chip),
-                               options.packUnaligned, buildAMDGemmKernel);
-  }
+void mlir::gemm::populateGemmAMDGPUMathExpansionPatterns(
+    RewritePatternSet &patterns) {
+  // exp and log stay: they lower to native v_exp_f32 / v_log_f32 (the
+  // polynomial exp needs floor, which ROCDL would route to ocml).
+  auto approximated = [](StringRef name) {
+    name.consume_front("math.");
+    return name != "exp" && name != "exp2" && name != "log" && name != "log2";
+  };
+  populateMathF32ExpansionPatterns(patterns, approximated);
+  populateMathPolynomialApproximationPatterns(patterns, approximated);
+}
 
-  AMDGPULoweringOptions options;
-};
-
+namespace {
 struct ConvertGemmToAMDGPUPass
     : public gemm::impl::ConvertGemmToAMDGPUBase<ConvertGemmToAMDGPUPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (std::string error = checkAMDTarget(chip); !error.empty()) {
-      module.emitError("convert-gemm-to-amdgpu: ") << error;
+    ConvertGemmToAMDGPUOptions options;
+    options.chip = chip;
+    options.packUnaligned = packUnaligned;
+    options.kernelModule = kernelModule;
+    VendorLowering lowering = getAMDGPULowering(&getContext(), options);
+    if (!lowering.optionError.empty()) {
+      module.emitError("convert-gemm-to-amdgpu: ") << lowering.optionError;
       return signalPassFailure();
     }
-    const TargetInfo *target = lookupTarget(chip);
-    if (failed(checkKernelTargets(module, getArgument(), kernelModule,
-                                  kernelTarget(Attribute(), chip))))
-      return signalPassFailure();
-    AMDGPULoweringOptions options;
-    options.chip = chip;
-    options.kernelModule = kernelModule;
-    options.packUnaligned = packUnaligned;
-    RewritePatternSet patterns(&getContext());
-    populateGemmToAMDGPUPatterns(patterns, options);
-    FailureOr<unsigned> count = lowerAllMatmuls(
-        module,
-        [&](MatmulOp op) {
-          ConfigAttr config = op.getConfigAttr();
-          if (!config)
-            config = getDefaultConfig(op, *target, /*allowTf32=*/false);
-          return checkLowerableToAMDGPU(op, config, *target);
-        },
-        std::move(patterns));
+    FailureOr<unsigned> count = lowerAllMatmuls(module, lowering);
     if (failed(count))
       return signalPassFailure();
 
@@ -194,15 +131,7 @@ struct ConvertGemmToAMDGPUPass
     if (auto gpuModule =
             module.lookupSymbol<gpu::GPUModuleOp>(kernelModule.getValue())) {
       RewritePatternSet math(&getContext());
-      // exp and log stay: they lower to native v_exp_f32 / v_log_f32 (the
-      // polynomial exp needs floor, which ROCDL would route to ocml).
-      auto approximated = [](StringRef name) {
-        name.consume_front("math.");
-        return name != "exp" && name != "exp2" && name != "log" &&
-               name != "log2";
-      };
-      populateMathF32ExpansionPatterns(math, approximated);
-      populateMathPolynomialApproximationPatterns(math, approximated);
+      populateGemmAMDGPUMathExpansionPatterns(math);
       if (failed(applyPatternsGreedily(gpuModule, std::move(math))))
         return signalPassFailure();
     }
@@ -210,8 +139,3 @@ struct ConvertGemmToAMDGPUPass
   }
 };
 } // namespace
-
-void mlir::gemm::populateGemmToAMDGPUPatterns(
-    RewritePatternSet &patterns, const AMDGPULoweringOptions &options) {
-  patterns.add<MatmulToAMDLaunch>(patterns.getContext(), options);
-}

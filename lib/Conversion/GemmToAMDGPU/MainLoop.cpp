@@ -22,8 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "AMDGPUKernel.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -187,6 +186,14 @@ static void storeChunks(OpBuilder &b, Location loc, KernelContext &ctx,
   }
 }
 
+std::pair<LdsLayout, LdsLayout>
+mlir::gemm::detail::getLdsLayouts(const KernelContext &ctx) {
+  TileConfig config = toTileConfig(ctx.config);
+  return mfmaLdsLayouts(
+      getMfmaTileProblem(config, MatmulOp(ctx.op).getSignature(), *ctx.target),
+      config.smem);
+}
+
 FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
                                                         KernelContext &ctx) {
   Location loc = ctx.op.getLoc();
@@ -196,7 +203,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   int64_t stages = cfg.getStages();
 
-  auto [layoutA, layoutB] = getLdsLayouts(ctx.op, cfg, *ctx.target);
+  auto [layoutA, layoutB] = getLdsLayouts(ctx);
   int64_t lds = setupBlock(b, ctx, layoutA.padElems, layoutB.padElems);
   ChunkCopy copyA = planCopy(b, loc, ctx, ctx.tileA, ctx.a, threads);
   ChunkCopy copyB = planCopy(b, loc, ctx, ctx.tileB, ctx.b, threads);

@@ -10,8 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "AMDGPUKernel.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,13 +21,19 @@ using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
 namespace {
-class MfmaStep : public ComputeStep {
+class MfmaStep : public WarpTiledStep {
 public:
   explicit MfmaStep(KernelContext &ctx)
-      : ctx(ctx), shape(*getMfmaShape(ctx.op, ctx.config, *ctx.target)) {
+      : WarpTiledStep(ctx),
+        shape(*findMfmaShape(*ctx.target, ctx.operandKind,
+                             *getElemKind(ctx.accType), ctx.config.getInstr()[0],
+                             ctx.config.getInstr()[1],
+                             ctx.config.getInstr()[2])) {
     ConfigAttr cfg = ctx.config;
     tilesM = cfg.getWarpTileM() / shape.m;
     tilesN = cfg.getWarpTileN() / (shape.n * shape.blocks);
+    instrTileM = shape.m;
+    instrTileN = shape.n * shape.blocks;
     ksteps = cfg.getBK() / shape.k;
     Type elem = ctx.op.getAElementType();
     auto type = [&](MmaOperand which, Type t) -> Type {
@@ -38,11 +43,7 @@ public:
     aType = type(MmaOperand::A, elem);
     bType = type(MmaOperand::B, elem);
     cType = type(MmaOperand::C, ctx.accType);
-  }
-
-  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
-    return SmallVector<Value>(tilesM * tilesN, zero);
+    accTileType = cType;
   }
 
   int64_t numKSteps() override { return ksteps; }
@@ -59,34 +60,26 @@ public:
     return f;
   }
 
-  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
-                              ValueRange accIn) override {
-    SmallVector<Value> acc(accIn);
-    for (int64_t i = 0; i < tilesM; ++i)
-      for (int64_t j = 0; j < tilesN; ++j) {
-        Value &c = acc[i * tilesN + j];
-        c = amdgpu::MFMAOp::create(b, loc, cType, shape.m, shape.n, shape.k,
-                                   shape.blocks, frags[i], frags[tilesM + j],
-                                   c);
-      }
-    return acc;
+protected:
+  Value emitInstruction(OpBuilder &b, Location loc, Value a, Value bv,
+                        Value acc) override {
+    return amdgpu::MFMAOp::create(b, loc, cType, shape.m, shape.n, shape.k,
+                                  shape.blocks, a, bv, acc);
   }
 
-  void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
-                      function_ref<void(Value, Value, Value)> fn) override {
-    IndexMath m(b, loc);
-    unsigned slots = mfmaSlotsPerLane(shape, MmaOperand::C);
-    for (int64_t i = 0; i < tilesM; ++i)
-      for (int64_t j = 0; j < tilesN; ++j)
-        for (unsigned s = 0; s < slots; ++s) {
-          auto [row, col] = laneCoord(m, MmaOperand::C, s);
-          row = m.add(m.add(ctx.warpM0, i * shape.m), row);
-          col = m.add(m.add(ctx.warpN0, j * shape.n * shape.blocks), col);
-          Value v = acc[i * tilesN + j];
-          if (slots > 1)
-            v = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{s});
-          fn(row, col, v);
-        }
+  unsigned accSlots() const override {
+    return mfmaSlotsPerLane(shape, MmaOperand::C);
+  }
+
+  std::pair<Value, Value> accSlotCoord(IndexMath &m, unsigned slot) override {
+    return laneCoord(m, MmaOperand::C, slot);
+  }
+
+  Value accSlotValue(OpBuilder &b, Location loc, Value acc,
+                     unsigned slot) override {
+    if (accSlots() == 1)
+      return acc;
+    return vector::ExtractOp::create(b, loc, acc, ArrayRef<int64_t>{slot});
   }
 
 private:
@@ -169,9 +162,8 @@ private:
                                           elems);
   }
 
-  KernelContext &ctx;
   MmaShape shape;
-  int64_t tilesM, tilesN, ksteps;
+  int64_t ksteps;
   Type aType, bType, cType;
 };
 } // namespace

@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "NVGPUKernel.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "NVGPUKernel.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -27,9 +27,9 @@ using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
 namespace {
-class MmaSyncStep : public ComputeStep {
+class MmaSyncStep : public WarpTiledStep {
 public:
-  explicit MmaSyncStep(KernelContext &ctx) : ctx(ctx) {
+  explicit MmaSyncStep(KernelContext &ctx) : WarpTiledStep(ctx) {
     ConfigAttr cfg = ctx.config;
     kind = ctx.operandKind;
     im = cfg.getInstr()[0];
@@ -37,6 +37,8 @@ public:
     ik = cfg.getInstr()[2];
     tilesM = cfg.getWarpTileM() / im;
     tilesN = cfg.getWarpTileN() / in;
+    instrTileM = im;
+    instrTileN = in;
     ksteps = cfg.getBK() / ik;
     Type elem = ctx.op.getAElementType();
     auto vec = [&](MmaOperand which, Type t) {
@@ -46,11 +48,7 @@ public:
     aType = vec(MmaOperand::A, elem);
     bType = vec(MmaOperand::B, elem);
     cType = vec(MmaOperand::C, ctx.accType);
-  }
-
-  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
-    return SmallVector<Value>(tilesM * tilesN, zero);
+    accTileType = cType;
   }
 
   int64_t numKSteps() override { return ksteps; }
@@ -73,34 +71,30 @@ public:
     return f;
   }
 
-  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
-                              ValueRange accIn) override {
-    SmallVector<Value> acc(accIn);
-    for (int64_t mi = 0; mi < tilesM; ++mi)
-      for (int64_t ni = 0; ni < tilesN; ++ni) {
-        Value &c = acc[mi * tilesN + ni];
-        c = emitMma(b, loc, frags[mi], frags[tilesM + ni], c);
-      }
-    return acc;
+protected:
+  Value emitInstruction(OpBuilder &b, Location loc, Value a, Value bv,
+                        Value acc) override {
+    return emitMma(b, loc, a, bv, acc);
   }
 
-  void forEachElement(
-      OpBuilder &b, Location loc, ValueRange acc,
-      function_ref<void(Value, Value, Value)> fn) override {
-    IndexMath m(b, loc);
+  unsigned accSlots() const override {
     FragmentShape s = *mmaSyncFragmentShape(kind, MmaOperand::C);
-    for (int64_t mi = 0; mi < tilesM; ++mi)
-      for (int64_t ni = 0; ni < tilesN; ++ni)
-        for (unsigned r = 0; r < s.regs; ++r)
-          for (unsigned e = 0; e < s.elemsPerReg; ++e) {
-            auto [row, col] = laneCoord(m, MmaOperand::C, r, e);
-            row = m.add(m.add(ctx.warpM0, mi * im), row);
-            col = m.add(m.add(ctx.warpN0, ni * in), col);
-            Value v = vector::ExtractOp::create(
-                b, loc, acc[mi * tilesN + ni],
-                ArrayRef<int64_t>{int64_t(r), int64_t(e)});
-            fn(row, col, v);
-          }
+    return s.regs * s.elemsPerReg;
+  }
+
+  std::pair<Value, Value> accSlotCoord(IndexMath &m, unsigned slot) override {
+    FragmentShape s = *mmaSyncFragmentShape(kind, MmaOperand::C);
+    return laneCoord(m, MmaOperand::C, slot / s.elemsPerReg,
+                     slot % s.elemsPerReg);
+  }
+
+  Value accSlotValue(OpBuilder &b, Location loc, Value acc,
+                     unsigned slot) override {
+    FragmentShape s = *mmaSyncFragmentShape(kind, MmaOperand::C);
+    return vector::ExtractOp::create(
+        b, loc, acc,
+        ArrayRef<int64_t>{int64_t(slot / s.elemsPerReg),
+                          int64_t(slot % s.elemsPerReg)});
   }
 
 private:
@@ -294,9 +288,8 @@ private:
     return frags;
   }
 
-  KernelContext &ctx;
   ElemKind kind;
-  int64_t im, in, ik, tilesM, tilesN, ksteps;
+  int64_t im, in, ik, ksteps;
   VectorType aType, bType, cType;
 };
 } // namespace

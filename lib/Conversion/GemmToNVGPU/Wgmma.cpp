@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "NVGPUKernel.h"
 #include "gemm/Target/TileConfig.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "Epilogue.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -161,4 +161,14 @@ void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
     result = map.lookup(body.getTerminator()->getOperand(0));
   }
   memref::StoreOp::create(b, loc, result, ctx.c, cIndices);
+}
+
+void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
+                                      ComputeStep &step, ValueRange acc) {
+  Location loc = ctx.op.getLoc();
+  step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
+    IndexMath m(b, loc);
+    emitEpilogueElement(b, loc, ctx, m.add(ctx.tileM0, row),
+                        m.add(ctx.tileN0, col), value);
+  });
 }

@@ -1,12 +1,13 @@
 //===- IndexMath.cpp - kernel index arithmetic and shared tiles -----------===//
 //
-// IndexMath (constant-folding i32 index arithmetic), SmemTile addressing (the
+// IndexMath (i32 index arithmetic folded as it is built), SmemTile addressing (the
 // plain, padded and XOR-swizzled layouts of gemm/Utils/FragmentLayout.h) and
 // global operand indices, shared by the NVIDIA and AMD kernel builders.
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "IndexMath.h"
+#include "KernelContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
@@ -19,113 +20,57 @@ using namespace mlir::gemm::detail;
 // IndexMath
 //===----------------------------------------------------------------------===//
 
-static std::optional<int64_t> constOf(Value v) {
-  return getConstantIntValue(v);
-}
-
 Value IndexMath::c(int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
 }
 Value IndexMath::idx(Value v) {
   if (v.getType().isIndex())
     return v;
-  if (auto cv = constOf(v))
-    return arith::ConstantIndexOp::create(b, loc, *cv);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+  return b.createOrFold<arith::IndexCastOp>(loc, b.getIndexType(), v);
 }
 Value IndexMath::from(Value v) {
   if (v.getType() == type)
     return v;
-  return arith::IndexCastOp::create(b, loc, type, v);
+  return b.createOrFold<arith::IndexCastOp>(loc, type, v);
 }
 Value IndexMath::add(Value x, Value y) {
-  if (constOf(x) == 0)
-    return y;
-  if (constOf(y) == 0)
-    return x;
-  if (auto cx = constOf(x), cy = constOf(y); cx && cy)
-    return c(*cx + *cy);
-  return arith::AddIOp::create(b, loc, x, y);
+  return b.createOrFold<arith::AddIOp>(loc, x, y);
 }
 Value IndexMath::sub(Value x, Value y) {
-  if (constOf(y) == 0)
-    return x;
-  return arith::SubIOp::create(b, loc, x, y);
-}
-Value IndexMath::mul(Value x, int64_t y) {
-  if (y == 0)
-    return c(0);
-  if (y == 1)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx * y);
-  return arith::MulIOp::create(b, loc, x, c(y));
+  return b.createOrFold<arith::SubIOp>(loc, x, y);
 }
 Value IndexMath::mul(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return mul(x, *cy);
-  if (auto cx = constOf(x))
-    return mul(y, *cx);
-  return arith::MulIOp::create(b, loc, x, y);
-}
-Value IndexMath::div(Value x, int64_t y) {
-  if (y == 1)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx / y);
-  return arith::DivUIOp::create(b, loc, x, c(y));
+  return b.createOrFold<arith::MulIOp>(loc, x, y);
 }
 Value IndexMath::div(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return div(x, *cy);
-  return arith::DivUIOp::create(b, loc, x, y);
-}
-Value IndexMath::rem(Value x, int64_t y) {
-  if (y == 1)
-    return c(0);
-  if (auto cx = constOf(x))
-    return c(*cx % y);
-  return arith::RemUIOp::create(b, loc, x, c(y));
+  return b.createOrFold<arith::DivUIOp>(loc, x, y);
 }
 Value IndexMath::rem(Value x, Value y) {
-  if (auto cy = constOf(y))
-    return rem(x, *cy);
-  return arith::RemUIOp::create(b, loc, x, y);
-}
-Value IndexMath::ceilDiv(Value x, int64_t y) {
-  return div(add(x, c(y - 1)), y);
+  return b.createOrFold<arith::RemUIOp>(loc, x, y);
 }
 Value IndexMath::min(Value x, Value y) {
-  return arith::MinSIOp::create(b, loc, x, y);
+  return b.createOrFold<arith::MinSIOp>(loc, x, y);
 }
 Value IndexMath::max(Value x, Value y) {
-  return arith::MaxSIOp::create(b, loc, x, y);
+  return b.createOrFold<arith::MaxSIOp>(loc, x, y);
 }
 Value IndexMath::xorOp(Value x, Value y) {
-  if (constOf(y) == 0)
-    return x;
-  return arith::XOrIOp::create(b, loc, x, y);
+  return b.createOrFold<arith::XOrIOp>(loc, x, y);
 }
 Value IndexMath::andOp(Value x, int64_t y) {
-  if (auto cx = constOf(x))
-    return c(*cx & y);
-  return arith::AndIOp::create(b, loc, x, c(y));
+  return b.createOrFold<arith::AndIOp>(loc, x, c(y));
 }
 Value IndexMath::shr(Value x, int64_t y) {
-  if (y == 0)
-    return x;
-  if (auto cx = constOf(x))
-    return c(*cx >> y);
-  return arith::ShRUIOp::create(b, loc, x, c(y));
+  return b.createOrFold<arith::ShRUIOp>(loc, x, c(y));
 }
 Value IndexMath::lt(Value x, Value y) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x, y);
 }
 Value IndexMath::andI1(Value x, Value y) {
-  return arith::AndIOp::create(b, loc, x, y);
+  return b.createOrFold<arith::AndIOp>(loc, x, y);
 }
 Value IndexMath::select(Value cond, Value x, Value y) {
-  return arith::SelectOp::create(b, loc, cond, x, y);
+  return b.createOrFold<arith::SelectOp>(loc, cond, x, y);
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "KernelSetup.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -40,23 +40,6 @@ static std::pair<Value, Value> rasterize(IndexMath &m, Value bid, Value tilesM,
   }
   return raster == Raster::row ? std::make_pair(maj, mnr)
                                : std::make_pair(mnr, maj);
-}
-
-LogicalResult mlir::gemm::detail::checkSwizzleRows(MatmulOp op,
-                                                   ConfigAttr config) {
-  if (config.getSmem() != SmemLayout::swizzle)
-    return success();
-  unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
-  int64_t bk = config.getBK();
-  for (auto [name, cols] :
-       {std::pair<StringRef, int64_t>{"A", op.isTransposedA() ? config.getBM()
-                                                              : bk},
-        {"B", op.isTransposedB() ? bk : config.getBN()}})
-    if ((cols * bytes) % 16 != 0)
-      return op.emitOpError("swizzled shared tile of ")
-             << name << " has rows of " << cols * bytes
-             << " bytes, not a multiple of 16; use smem = plain or pad";
-  return success();
 }
 
 FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
@@ -264,29 +247,3 @@ void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
     scf::YieldOp::create(b, loc);
   });
 }
-
-void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
-                                      ComputeStep &step, ValueRange acc) {
-  Location loc = ctx.op.getLoc();
-  step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
-    IndexMath m(b, loc);
-    emitEpilogueElement(b, loc, ctx, m.add(ctx.tileM0, row),
-                        m.add(ctx.tileN0, col), value);
-  });
-}
-
-SmallVector<Value> ComputeStep::computeStage(OpBuilder &b, Location loc,
-                                             Value stage, ValueRange accIn) {
-  SmallVector<Value> acc(accIn);
-  int64_t ksteps = numKSteps();
-  SmallVector<Value> frags = loadFragments(b, loc, stage, 0);
-  for (int64_t ks = 0; ks < ksteps; ++ks) {
-    SmallVector<Value> next;
-    if (ks + 1 < ksteps)
-      next = loadFragments(b, loc, stage, ks + 1);
-    acc = multiply(b, loc, frags, acc);
-    frags = std::move(next);
-  }
-  return acc;
-}
-

@@ -7,7 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "Launch.h"
+#include "Pack.h"
+#include "IndexMath.h"
+#include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
+#include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -92,54 +96,51 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
   return b.getDictionaryAttr(e);
 }
 
-static bool hasTarget(gpu::GPUModuleOp gpuModule, const KernelTarget &target) {
+static bool hasTarget(gpu::GPUModuleOp gpuModule,
+                      const VendorLowering &lowering) {
   ArrayAttr targets = gpuModule.getTargetsAttr();
   return targets && llvm::any_of(targets, [&](Attribute t) {
-           return target.matches(t, target.chip);
+           return lowering.isKernelTarget(t, lowering.chip);
          });
 }
 
 static InFlightDiagnostic emitWrongTarget(gpu::GPUModuleOp gpuModule,
-                                          const KernelTarget &target) {
+                                          const VendorLowering &lowering) {
   return gpuModule.emitError("kernel module '")
-         << gpuModule.getName() << "' exists without " << target.description << " for " << target.chip;
+         << gpuModule.getName() << "' exists without "
+         << lowering.kernelTargetName << " for " << lowering.chip;
 }
 
-LogicalResult mlir::gemm::detail::checkKernelTargets(
-    ModuleOp module, StringRef pass, StringRef kernelModule,
-    const KernelTarget &target) {
-  if (TargetAttr declared = lookupTargetAttr(module);
-      declared && declared.getChip() != target.chip)
-    return module.emitError("module declares gemm.target ")
-           << declared.getChip() << " but " << pass << " runs for "
-           << target.chip;
-  if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(kernelModule))
-    if (!hasTarget(existing, target))
-      return emitWrongTarget(existing, target);
-  return success();
-}
-
-FailureOr<gpu::GPUModuleOp> mlir::gemm::detail::getOrCreateKernelModule(
-    OpBuilder &b, ModuleOp module, StringRef name,
-    const KernelTarget &target) {
-  if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(name)) {
-    if (!hasTarget(existing, target))
-      return emitWrongTarget(existing, target);
+/// The kernel module of `lowering` in `module`, created on first use. Fails
+/// with a diagnostic if it exists with other targets.
+static FailureOr<gpu::GPUModuleOp>
+getOrCreateKernelModule(RewriterBase &rewriter, ModuleOp module,
+                        const VendorLowering &lowering) {
+  if (auto existing =
+          module.lookupSymbol<gpu::GPUModuleOp>(lowering.kernelModule)) {
+    if (!hasTarget(existing, lowering))
+      return emitWrongTarget(existing, lowering);
     return existing;
   }
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToEnd(module.getBody());
-  auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), name,
-                                            ArrayRef<Attribute>{target.attr});
-  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                  b.getUnitAttr());
+  OpBuilder::InsertionGuard g(rewriter);
+  rewriter.setInsertionPointToEnd(module.getBody());
+  auto gpuModule =
+      gpu::GPUModuleOp::create(rewriter, module.getLoc(), lowering.kernelModule,
+                               ArrayRef<Attribute>{lowering.kernelTargetAttr});
+  rewriter.modifyOpInPlace(module, [&] {
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    rewriter.getUnitAttr());
+  });
   return gpuModule;
 }
 
-gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
-                                                    gpu::GPUModuleOp gpuModule,
-                                                    int64_t threads,
-                                                    const OperandPacking &packing) {
+/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands
+/// (A and B with the types of `packing`), named after the enclosing function,
+/// with a known block size.
+static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
+                                       gpu::GPUModuleOp gpuModule,
+                                       int64_t threads,
+                                       const OperandPacking &packing) {
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
@@ -171,11 +172,12 @@ gpu::GPUFuncOp mlir::gemm::detail::createKernelFunc(OpBuilder &b, MatmulOp op,
   return kernel;
 }
 
-void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
-                                    ConfigAttr config, gpu::GPUFuncOp kernel,
-                                    StringRef chip, int64_t threads,
-                                    int64_t smem,
-                                    const OperandPacking &packing) {
+/// Emits the packing of `packing`, the gpu.launch_func of `kernel` for `op`
+/// (grid.x walks the output tiles, grid.z the batch) and the cleanup, and
+/// records the launch facts in the module attribute `gemm.kernels`.
+static void emitLaunch(RewriterBase &b, MatmulOp op, ConfigAttr config,
+                       gpu::GPUFuncOp kernel, StringRef chip, int64_t threads,
+                       int64_t smem, const OperandPacking &packing) {
   Location loc = op.getLoc();
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
   PackedOperands packed =
@@ -208,50 +210,90 @@ void mlir::gemm::detail::emitLaunch(OpBuilder &b, MatmulOp op,
     entries.append(old.begin(), old.end());
   entries.push_back(makeManifestEntry(op, config, kernel, gpuModule.getName(),
                                       chip, threads, smem, packed.manifest));
-  module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
+  b.modifyOpInPlace(
+      module, [&] { module->setAttr(kKernelsAttrName, b.getArrayAttr(entries)); });
 }
 
-LogicalResult mlir::gemm::detail::lowerMatmulToLaunch(
-    RewriterBase &rewriter, MatmulOp op, ConfigAttr config,
-    const TargetInfo &target, StringRef kernelModule,
-    const KernelTarget &kernelTarget, bool packUnaligned,
-    KernelBodyBuilder build) {
+/// The rewrite: the kernel module, the kernel function, its body, the
+/// shared-memory check against the target, the launch, and the op erased.
+static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
+                                         ConfigAttr config,
+                                         const VendorLowering &lowering) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module)
     return rewriter.notifyMatchFailure(op, "not inside a module");
   FailureOr<gpu::GPUModuleOp> gpuModule =
-      getOrCreateKernelModule(rewriter, module, kernelModule, kernelTarget);
+      getOrCreateKernelModule(rewriter, module, lowering);
   if (failed(gpuModule))
     return failure();
+  const TargetInfo &target = *lowering.target;
   int64_t threads = config.getNumWarps() * target.warpSize;
-  OperandPacking packing = planOperandPacking(op, packUnaligned);
+  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned);
   gpu::GPUFuncOp kernel =
       createKernelFunc(rewriter, op, *gpuModule, threads, packing);
-  FailureOr<int64_t> smem = build(rewriter, kernel, op, config, target);
+  FailureOr<int64_t> smem =
+      lowering.buildKernel(rewriter, kernel, op, config, target);
   if (failed(smem))
     return failure();
   if (*smem > target.maxSharedMemPerBlock)
     return op.emitOpError("kernel needs ")
            << *smem << " bytes of shared memory, over the "
            << target.maxSharedMemPerBlock << " available on " << target.name;
-  emitLaunch(rewriter, op, config, kernel, kernelTarget.chip, threads, *smem,
+  emitLaunch(rewriter, op, config, kernel, lowering.chip, threads, *smem,
              packing);
   rewriter.eraseOp(op);
   return success();
 }
 
-FailureOr<unsigned> mlir::gemm::detail::lowerAllMatmuls(
-    ModuleOp module, function_ref<LogicalResult(MatmulOp)> check,
-    RewritePatternSet &&patterns) {
+FailureOr<ConfigAttr>
+mlir::gemm::detail::getLowerableConfig(MatmulOp op,
+                                       const VendorLowering &lowering) {
+  if (!lowering.optionError.empty())
+    return op.emitOpError("cannot be lowered by ")
+           << lowering.pass << ": " << lowering.optionError;
+  ConfigAttr config =
+      getConfigOrDefault(op, *lowering.target, lowering.allowTf32);
+  if (std::string error = checkConfigLowerable(
+          toTileConfig(config), op.getSignature(), *lowering.target);
+      !error.empty())
+    return op.emitOpError(error);
+  if (lowering.checkOp && failed(lowering.checkOp(op)))
+    return failure();
+  return config;
+}
+
+LogicalResult MatmulToLaunch::matchAndRewrite(
+    MatmulOp op, OpAdaptor adaptor, ConversionPatternRewriter &rewriter) const {
+  FailureOr<ConfigAttr> config = getLowerableConfig(op, lowering);
+  if (failed(config))
+    return failure();
+  return lowerMatmulToLaunch(rewriter, op, *config, lowering);
+}
+
+FailureOr<unsigned>
+mlir::gemm::detail::lowerAllMatmuls(ModuleOp module,
+                                    const VendorLowering &lowering) {
+  if (TargetAttr declared = lookupTargetAttr(module);
+      declared && declared.getChip() != lowering.chip)
+    return module.emitError("module declares gemm.target ")
+           << declared.getChip() << " but " << lowering.pass << " runs for "
+           << lowering.chip;
+  if (auto existing =
+          module.lookupSymbol<gpu::GPUModuleOp>(lowering.kernelModule))
+    if (!hasTarget(existing, lowering))
+      return emitWrongTarget(existing, lowering);
   bool ok = true;
   unsigned count = 0;
   module.walk([&](MatmulOp op) {
-    ok &= succeeded(check(op));
+    ok &= succeeded(getLowerableConfig(op, lowering));
     ++count;
   });
   if (!ok)
     return failure();
-  ConversionTarget target(*module.getContext());
+  MLIRContext *ctx = module.getContext();
+  RewritePatternSet patterns(ctx);
+  patterns.add<MatmulToLaunch>(ctx, lowering);
+  ConversionTarget target(*ctx);
   // Only gemm.matmul is rewritten; everything it produces is legal.
   target.addIllegalOp<MatmulOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });

@@ -25,7 +25,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Conversion/KernelCommon/KernelBuilder.h"
+#include "Pack.h"
+#include "IndexMath.h"
+#include "KernelSetup.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

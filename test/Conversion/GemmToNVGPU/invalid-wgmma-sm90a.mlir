@@ -77,7 +77,7 @@ func.func @n_panel(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 func.func @i8_n40(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
   // i8 wgmma takes N = 8, 16, 24 and multiples of 16 only (the op verifier
   // knows the shapes of every chip).
-  // expected-error @+1 {{no wgmma instruction has shape 64x40x32 for i8 operands accumulating in 'i32'}}
+  // expected-error @+1 {{no wgmma instruction has shape 64x40x32 for i8 operands accumulating in i32}}
   gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 40, 128], warps = [2, 1], instr = [64, 40, 32]>}
   return

@@ -1,55 +1,35 @@
 //===- GemmToAMDGPU.h - gemm.matmul to AMD kernels --------------*- C++ -*-===//
 //
-// Entry points for compilers embedding the AMD lowering: the rewrite
-// patterns, the checks, the kernel builder and the LDS layout policy.
+// The entry point for compilers embedding the AMD lowering in a pass of their
+// own: the pattern rewriting gemm.matmul into a kernel and its launch. The
+// pattern checks every precondition itself (the config against
+// gemm/Target/Legality.h, the epilogue's math, the kernel module's target)
+// and reports what it cannot lower at the op, so it is safe in any dialect
+// conversion.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_CONVERSION_GEMMTOAMDGPU_GEMMTOAMDGPU_H
 #define GEMM_CONVERSION_GEMMTOAMDGPU_GEMMTOAMDGPU_H
 
-#include "gemm/Dialect/Gemm/IR/GemmOps.h"
-#include "gemm/Target/TargetInfo.h"
-#include "gemm/Dialect/Gemm/IR/GemmConfigDefaults.h"
-#include "gemm/Utils/MfmaLayout.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "gemm/Conversion/Passes.h"
 #include "mlir/IR/PatternMatch.h"
-#include <string>
 
 namespace mlir::gemm {
 
-/// Options of convert-gemm-to-amdgpu.
-struct AMDGPULoweringOptions {
-  std::string chip = "gfx942";
-  std::string kernelModule = "gemm_kernels";
-  /// Pack operands 16-byte copies cannot read (KernelBuilder.h).
-  bool packUnaligned = true;
-};
-
-/// Checks `chip` names an AMD target; returns an error message or "".
-std::string checkAMDTarget(StringRef chip);
-
-/// Checks that convert-gemm-to-amdgpu can lower `op` with `config` on
-/// `target`; emits a diagnostic on `op` and fails otherwise.
-LogicalResult checkLowerableToAMDGPU(MatmulOp op, ConfigAttr config,
-                                     const TargetInfo &target);
-
-/// The LDS layouts of A's and B's staged tiles under `config`: the model's
-/// padding when the config asks for `pad`, else the config's layout.
-std::pair<LdsLayout, LdsLayout> getLdsLayouts(MatmulOp op, ConfigAttr config,
-                                              const TargetInfo &target);
-
-
-/// Fills the body of `kernel` (arguments: A, B, C, extras...) with the MFMA
-/// implementation `config` describes; returns the LDS it needs, in bytes.
-FailureOr<int64_t> buildAMDGemmKernel(OpBuilder &builder,
-                                      gpu::GPUFuncOp kernel, MatmulOp op,
-                                      ConfigAttr config,
-                                      const TargetInfo &target);
-
-/// Adds the pattern rewriting gemm.matmul into an AMD kernel and its launch.
+/// Adds the pattern rewriting gemm.matmul into an AMD kernel (in the
+/// gpu.module `options.kernelModule`, created with a #rocdl.target for
+/// `options.chip`) and its launch. The options are convert-gemm-to-amdgpu's.
+/// The kernels' transcendental f32 epilogue math still needs the expansion
+/// convert-gemm-to-amdgpu applies after the rewrite
+/// (populateGemmAMDGPUMathExpansionPatterns).
 void populateGemmToAMDGPUPatterns(RewritePatternSet &patterns,
-                                  const AMDGPULoweringOptions &options);
+                                  const ConvertGemmToAMDGPUOptions &options);
+
+/// Adds the patterns expanding transcendental f32 math into polynomials and
+/// native exp/log, so that kernels need no ROCm device library; apply them
+/// to the kernel module after populateGemmToAMDGPUPatterns.
+void populateGemmAMDGPUMathExpansionPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::gemm
 

@@ -7,6 +7,7 @@
 
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "gemm/Target/Legality.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Operation.h"
@@ -68,9 +69,9 @@ std::optional<ElemKind> mlir::gemm::getElemKind(Type type) {
 
 std::optional<ElemKind> mlir::gemm::getOperandKind(Type type, Kind kind) {
   std::optional<ElemKind> k = getElemKind(type);
-  if (k == ElemKind::f32 && (kind == Kind::mma_sync || kind == Kind::wgmma))
-    return ElemKind::tf32;
-  return k;
+  if (!k)
+    return std::nullopt;
+  return instrOperandKind(*k, toInstrKind(kind));
 }
 
 InstrKind mlir::gemm::toInstrKind(Kind kind) {
@@ -98,23 +99,31 @@ TargetAttr mlir::gemm::lookupTargetAttr(Operation *op) {
 // Resource estimates
 //===----------------------------------------------------------------------===//
 
-TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
+/// The TileConfig of #gemm.config's parameters (entry counts checked).
+static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
+                                 ArrayRef<int64_t> warps,
+                                 ArrayRef<int64_t> instr, int64_t stages,
+                                 SmemLayout smem, Raster raster, int64_t group,
+                                 int64_t splitK) {
   TileConfig t;
-  t.kind = toInstrKind(config.getKind());
-  t.bm = config.getBM();
-  t.bn = config.getBN();
-  t.bk = config.getBK();
-  t.wm = config.getWarps()[0];
-  t.wn = config.getWarps()[1];
-  t.im = config.getInstr()[0];
-  t.in = config.getInstr()[1];
-  t.ik = config.getInstr()[2];
-  t.stages = config.getStages();
-  t.smem = toSmemKind(config.getSmem());
-  t.rasterColumn = config.getRaster() == Raster::column;
-  t.group = config.getGroup();
-  t.splitK = config.getSplitK();
+  t.kind = toInstrKind(kind);
+  t.bm = block[0], t.bn = block[1], t.bk = block[2];
+  t.wm = warps[0], t.wn = warps[1];
+  t.im = instr[0], t.in = instr[1], t.ik = instr[2];
+  t.stages = stages;
+  t.smem = toSmemKind(smem);
+  t.rasterColumn = raster == Raster::column;
+  t.group = group;
+  t.splitK = splitK;
   return t;
+}
+
+TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
+  return makeTileConfig(config.getKind(), config.getBlock(),
+                        config.getWarps(), config.getInstr(),
+                        config.getStages(), config.getSmem(),
+                        config.getRaster(), config.getGroup(),
+                        config.getSplitK());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
@@ -176,54 +185,20 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
                                  int64_t splitK) {
-  auto checkSize = [&](StringRef name, ArrayRef<int64_t> values, size_t n,
-                       StringRef meaning) -> LogicalResult {
+  for (auto [name, values, n, meaning] :
+       {std::tuple<StringRef, ArrayRef<int64_t>, size_t, StringRef>{
+            "block", block, 3, "BM, BN, BK"},
+        {"warps", warps, 2, "WM, WN"},
+        {"instr", instr, 3, "m, n, k"}})
     if (values.size() != n)
       return emitError() << "expected '" << name << "' to have " << n
                          << " entries (" << meaning << "), got "
                          << values.size();
-    for (int64_t v : values)
-      if (v <= 0)
-        return emitError() << "expected '" << name
-                           << "' entries to be positive, got " << v;
-    return success();
-  };
-  if (failed(checkSize("block", block, 3, "BM, BN, BK")) ||
-      failed(checkSize("warps", warps, 2, "WM, WN")) ||
-      failed(checkSize("instr", instr, 3, "m, n, k")))
-    return failure();
-  if (stages < 1 || stages > 8)
-    return emitError() << "expected 'stages' in [1, 8], got " << stages;
-  if (group < 1)
-    return emitError() << "expected 'group' to be positive, got " << group;
-  if (splitK < 1)
-    return emitError() << "expected 'split_k' to be positive, got " << splitK;
-  if (block[0] % warps[0] != 0)
-    return emitError() << "block tile M (" << block[0]
-                       << ") is not divisible by the warp grid M ("
-                       << warps[0] << ")";
-  if (block[1] % warps[1] != 0)
-    return emitError() << "block tile N (" << block[1]
-                       << ") is not divisible by the warp grid N ("
-                       << warps[1] << ")";
-  int64_t wtm = block[0] / warps[0], wtn = block[1] / warps[1];
-  if (wtm % instr[0] != 0)
-    return emitError() << "warp tile M (" << wtm
-                       << ") is not a multiple of the instruction M ("
-                       << instr[0] << ")";
-  if (wtn % instr[1] != 0)
-    return emitError() << "warp tile N (" << wtn
-                       << ") is not a multiple of the instruction N ("
-                       << instr[1] << ")";
-  if (block[2] % instr[2] != 0)
-    return emitError() << "block tile K (" << block[2]
-                       << ") is not a multiple of the instruction K ("
-                       << instr[2] << ")";
-  if (kind == Kind::simt && instr[2] != 1)
-    return emitError() << "simt per-thread tile must have k = 1, got "
-                       << instr[2];
-  if (kind == Kind::wgmma && instr[0] != 64)
-    return emitError() << "wgmma instruction M must be 64, got " << instr[0];
+  // The rest is the structural part of gemm/Target/Legality.h.
+  if (std::string error = checkConfigStructure(makeTileConfig(
+          kind, block, warps, instr, stages, smem, raster, group, splitK));
+      !error.empty())
+    return emitError() << error;
   return success();
 }
 

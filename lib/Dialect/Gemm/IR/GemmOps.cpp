@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Target/Legality.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -285,24 +286,13 @@ LogicalResult MatmulOp::verify() {
     }
   }
 
-  // Config, structurally per type, and against the target when one is known.
+  // Config: the instruction must exist on some chip for the types, and fit
+  // the target when one is known (gemm/Target/Legality.h).
   if (ConfigAttr config = getConfigAttr()) {
-    InstrKind ik = toInstrKind(config.getKind());
-    std::optional<ElemKind> opKind =
-        getOperandKind(getAElementType(), config.getKind());
-    if (ik != InstrKind::simt) {
-      // Without a target: the shape must exist on some chip of the vendor.
-      ArrayRef<int64_t> s = config.getInstr();
-      bool known = llvm::any_of(allTargets(), [&](const TargetInfo &t) {
-        return t.hasShape(ik, *opKind, *accKind, s[0], s[1], s[2]);
-      });
-      if (!known)
-        return emitOpError("no ")
-               << stringifyKind(config.getKind()) << " instruction has shape "
-               << s[0] << "x" << s[1] << "x" << s[2] << " for "
-               << stringifyElemKind(*opKind) << " operands accumulating in "
-               << accType;
-    }
+    if (std::string error =
+            checkInstrShapeKnown(toTileConfig(config), getSignature());
+        !error.empty())
+      return emitOpError(error);
     if (TargetAttr target = lookupTargetAttr(*this))
       if (failed(verifyConfigForTarget(config, *target.getInfo())))
         return failure();
@@ -310,53 +300,21 @@ LogicalResult MatmulOp::verify() {
   return success();
 }
 
+GemmSignature MatmulOp::getSignature() {
+  GemmSignature sig;
+  sig.a = *getElemKind(getAElementType());
+  sig.acc = *getElemKind(getAccType());
+  sig.transA = isTransposedA();
+  sig.transB = isTransposedB();
+  return sig;
+}
+
 LogicalResult MatmulOp::verifyConfigForTarget(ConfigAttr config,
                                               const TargetInfo &target) {
-  InstrKind ik = toInstrKind(config.getKind());
-  StringRef kindName = stringifyKind(config.getKind());
-  if (!target.supportsKind(ik))
-    return emitOpError("config kind ")
-           << kindName << " is not available on " << target.name;
-  ElemKind opKind = *getOperandKind(getAElementType(), config.getKind());
-  ElemKind accKind = *getElemKind(getAccType());
-  ArrayRef<int64_t> s = config.getInstr();
-  if (ik != InstrKind::simt &&
-      !target.hasShape(ik, opKind, accKind, s[0], s[1], s[2]))
-    return emitOpError("")
-           << kindName << " shape " << s[0] << "x" << s[1] << "x" << s[2]
-           << " for " << stringifyElemKind(opKind) << " operands is not "
-           << "available on " << target.name;
-  int64_t threads = config.getNumWarps() * target.warpSize;
-  if (threads > target.maxThreadsPerBlock)
-    return emitOpError("config needs ")
-           << threads << " threads per block, over the " << target.maxThreadsPerBlock
-           << " allowed on " << target.name;
-  if (ik == InstrKind::simt) {
-    int64_t perThread = (config.getWarpTileM() / s[0]) *
-                        (config.getWarpTileN() / s[1]);
-    if (perThread != target.warpSize)
-      return emitOpError("simt per-thread tile ")
-             << s[0] << "x" << s[1] << " covers the " << config.getWarpTileM()
-             << "x" << config.getWarpTileN() << " warp tile with " << perThread
-             << " threads, expected the warp size " << target.warpSize;
-  }
-  unsigned bytes = elemBytes(opKind);
-  int64_t smem = estimateSharedMemory(config, bytes);
-  if (smem > target.maxSharedMemPerBlock)
-    return emitOpError("config needs ")
-           << smem << " bytes of shared memory per block, over the "
-           << target.maxSharedMemPerBlock << " available on " << target.name;
-  int64_t regs = estimateRegisters(config, bytes, elemBytes(accKind),
-                                   target.warpSize);
-  if (regs > target.maxRegsPerThread)
-    return emitOpError("config needs about ")
-           << regs << " registers per thread, over the "
-           << target.maxRegsPerThread << " available on " << target.name;
-  if (config.getKind() == Kind::mma_sync && config.getStages() > 1 &&
-      !target.hasCpAsync)
-    return emitOpError("multi-stage mma_sync pipelines need cp.async, "
-                       "which ")
-           << target.name << " lacks";
+  if (std::string error =
+          checkConfigOnTarget(toTileConfig(config), getSignature(), target);
+      !error.empty())
+    return emitOpError(error);
   return success();
 }
 

@@ -9,6 +9,7 @@
 
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Dialect/Gemm/Transforms/Passes.h"
 #include "gemm/Tuning/CostModel.h"
 #include "gemm/Tuning/TuningDB.h"
@@ -22,36 +23,6 @@ namespace mlir::gemm {
 
 using namespace mlir;
 using namespace mlir::gemm;
-
-GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
-  GemmProblem p;
-  auto size = [](int64_t d) {
-    return ShapedType::isDynamic(d) ? kDynamicDimBucket : d;
-  };
-  p.m = size(op.getStaticM());
-  p.n = size(op.getStaticN());
-  p.k = size(op.getStaticK());
-  if (op.hasBatch()) {
-    int64_t b = op.getC().getType().getDimSize(0);
-    p.batch = ShapedType::isDynamic(b) ? 1 : b;
-  }
-  p.a = *getElemKind(op.getAElementType());
-  p.acc = *getElemKind(op.getAccType());
-  p.c = getElemKind(op.getCElementType()).value_or(p.acc);
-  p.transA = op.isTransposedA();
-  p.transB = op.isTransposedB();
-  p.allowTf32 = allowTf32;
-  if (!op.hasEpilogue()) {
-    p.epilogue = EpilogueClass::none;
-  } else {
-    p.epilogue = op.readsC() ? EpilogueClass::reads_c
-                             : EpilogueClass::elementwise;
-    for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
-      if (op.getExtraBroadcast(i) == Broadcast::full)
-        p.epilogue = EpilogueClass::reads_c;
-  }
-  return p;
-}
 
 namespace {
 std::string shapeString(int64_t m, int64_t n, int64_t k) {

@@ -93,7 +93,7 @@ func.func @wgmma_m(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @no_such_instruction(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
-  // expected-error @+1 {{no mma_sync instruction has shape 16x8x8 for i8 operands accumulating in 'i32'}}
+  // expected-error @+1 {{no mma_sync instruction has shape 16x8x8 for i8 operands accumulating in i32}}
   gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 2], instr = [16, 8, 8]>}
   return
@@ -102,7 +102,7 @@ func.func @no_such_instruction(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
 // -----
 
 func.func @bf16_mfma_shape(%a: memref<?x?xbf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{no mfma instruction has shape 16x16x8 for bf16 operands accumulating in 'f32'}}
+  // expected-error @+1 {{no mfma instruction has shape 16x16x8 for bf16 operands accumulating in f32}}
   gemm.matmul tn ins(%a, %a : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mfma, block = [64, 64, 32], warps = [2, 2], instr = [16, 16, 8]>}
   return

@@ -128,7 +128,11 @@ def Gemm_MatmulOp : Gemm_Op<"matmul", [
     int64_t getStaticM();
     int64_t getStaticN();
     int64_t getStaticK();
-    /// Verifies the config against `target` (the op's types are needed).
+    /// The op's types and layout, as the legality rules and the default
+    /// configs see them (gemm/Target/Legality.h). Requires a verified op.
+    ::mlir::gemm::GemmSignature getSignature();
+    /// Checks `config` against `target`'s limits for the op's types
+    /// (checkConfigOnTarget); emits the reason at the op and fails otherwise.
     ::mlir::LogicalResult verifyConfigForTarget(
         ::mlir::gemm::ConfigAttr config, const ::mlir::gemm::TargetInfo &target);
   }];

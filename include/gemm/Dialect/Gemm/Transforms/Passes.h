@@ -1,6 +1,6 @@
 //===- Passes.h - gemm dialect transforms -----------------------*- C++ -*-===//
 //
-// gemm-select-config and the helpers it shares with other passes.
+// The gemm dialect's transform passes (gemm-select-config).
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,7 +8,6 @@
 #define GEMM_DIALECT_GEMM_TRANSFORMS_PASSES_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
-#include "gemm/Tuning/Problem.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -19,10 +18,6 @@ namespace mlir::gemm {
 
 #define GEN_PASS_REGISTRATION
 #include "gemm/Dialect/Gemm/Transforms/Passes.h.inc"
-
-/// The tuning problem of `op`: static sizes, or kDynamicDimBucket for
-/// dynamic ones; types, layout and epilogue class from the op.
-GemmProblem getGemmProblem(MatmulOp op, bool allowTf32);
 
 } // namespace mlir::gemm
 

@@ -1,0 +1,71 @@
+//===- Legality.h - Which configs are legal, stated once --------*- C++ -*-===//
+//
+// The one statement of the rules a `#gemm.config` must satisfy, over the
+// context-free TileConfig and the target table, in three layers:
+//
+//  - structure: the config tiles evenly (what `#gemm.config` verifies on its
+//    own);
+//  - target: the chip has the instruction and the block fits its threads,
+//    shared memory and registers (what `gemm.matmul` verifies when a
+//    `gemm.target` is in scope, and gemm-select-config for explicit configs);
+//  - lowering: the kernel builder of the chip's vendor implements it
+//    (convert-gemm-to-nvgpu, convert-gemm-to-amdgpu).
+//
+// Each check returns "" when the config passes, else the reason, worded as a
+// diagnostic (lower-case, no trailing period, naming the offending values).
+// The dialect's verifiers emit it at the op or attribute, the lowerings at
+// the op they cannot lower, and the tuning lattice and database use it to
+// keep exactly the configs the lowerings accept.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TARGET_LEGALITY_H
+#define GEMM_TARGET_LEGALITY_H
+
+#include "gemm/Target/TargetInfo.h"
+#include "gemm/Target/TileConfig.h"
+#include <string>
+
+namespace mlir::gemm {
+
+/// Structural rules: positive sizes, stages in [1, 8], positive group and
+/// split_k, a block tile divisible by the warp grid, warp tiles that are
+/// multiples of the instruction, k = 1 for simt, M = 64 for wgmma.
+std::string checkConfigStructure(const TileConfig &config);
+
+/// True if some chip of the table has the matrix instruction of `config`
+/// (kind and shape) for `sig`'s types; simt configs always pass. This is the
+/// check that needs no chip: the verifier applies it to every config.
+std::string checkInstrShapeKnown(const TileConfig &config,
+                                 const GemmSignature &sig);
+
+/// The chip's limits: the kind and instruction shape exist on `target` for
+/// `sig`'s types, threads, the SIMT thread tiling, shared memory and
+/// registers (the estimates of TileConfig.h) fit, and multi-stage mma_sync
+/// pipelines have cp.async. Assumes the structure is legal.
+std::string checkConfigOnTarget(const TileConfig &config,
+                                const GemmSignature &sig,
+                                const TargetInfo &target);
+
+/// True if the lowering of `target`'s vendor builds kernels of `kind` at all:
+/// mma_sync, wgmma and simt on NVIDIA, mfma on AMD.
+bool lowersKind(const TargetInfo &target, InstrKind kind);
+
+/// Everything convert-gemm-to-nvgpu / convert-gemm-to-amdgpu (by `target`'s
+/// vendor) require of a structurally legal config: the kind is lowered, the
+/// target's limits (checkConfigOnTarget), and the per-kind rules of the
+/// kernel builders (the one mma.sync shape per type, the wgmma tile and
+/// swizzle rules, the MFMA shapes with tested lane maps, whole 16-byte
+/// chunks per swizzled row).
+std::string checkConfigLowerable(const TileConfig &config,
+                                 const GemmSignature &sig,
+                                 const TargetInfo &target);
+
+/// checkConfigStructure, then checkConfigLowerable: the configs a lowering
+/// for `target` accepts, and the points of the tuning lattice.
+std::string checkConfig(const TileConfig &config, const GemmSignature &sig,
+                        const TargetInfo &target);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_TARGET_LEGALITY_H

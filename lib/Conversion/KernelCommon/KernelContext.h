@@ -1,0 +1,179 @@
+//===- KernelContext.h - what a kernel builder works on ---------------*- C++ -*-===//
+//
+// Private to lib/Conversion. The shared-memory tiles of A and B, the
+// KernelContext every part of a kernel builder reads (operands, coordinates,
+// tiles), and the ComputeStep interface behind which each instruction family
+// (mma.sync, wgmma, SIMT, MFMA) computes one shared-memory stage.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELCONTEXT_H
+#define GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELCONTEXT_H
+
+#include "IndexMath.h"
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Target/TargetInfo.h"
+#include "gemm/Utils/FragmentLayout.h"
+#include "gemm/Utils/MfmaLayout.h"
+
+namespace mlir::gemm::detail {
+
+/// One operand (A or B) as staged in shared memory: a row-major tile of
+/// `rows x cols` elements whose columns are contiguous in global memory.
+struct SmemTile {
+  MmaOperand role;
+  /// True if K is the contiguous (column) dimension of the storage.
+  bool kContiguous;
+  int64_t rows, cols;
+  /// Elements per stored row (cols, plus padding for the pad layout; the
+  /// panel width for paneled tiles).
+  int64_t rowElems;
+  /// Non-zero for the MN-major tiles of wgmma: the columns are stored as
+  /// panels of `panelCols` (128 bytes), one swizzled rows x panelCols tile
+  /// after the other (wgmmaPanelOffset).
+  int64_t panelCols = 0;
+  unsigned elemBytes;
+  SmemLayout layout;
+  /// The 1-D shared buffer holding all stages, and its stage size.
+  Value buffer;
+  int64_t stageElems;
+
+  /// The tile as the LDS bank model sees it (shape and layout, with the
+  /// padding read off the row pitch).
+  LdsTileShape ldsShape() const { return {rows, cols, elemBytes}; }
+  LdsLayout ldsLayout() const {
+    return {toSmemKind(layout),
+            layout == SmemLayout::pad ? rowElems - cols : 0};
+  }
+
+  /// Element offset of storage coordinate (row, col) in stage `stage`.
+  Value offset(IndexMath &m, Value stage, Value row, Value col) const;
+
+  /// The same offset in stage 0 for constant coordinates (the compile-time
+  /// mirror of `offset`, from gemm/Utils/FragmentLayout.h).
+  int64_t offsetConst(int64_t row, int64_t col) const;
+
+  /// Storage coordinate of operand-space (row, col): (m, k) for A, (k, n)
+  /// for B (see storageTransposes).
+  std::pair<Value, Value> toStorage(Value row, Value col) const {
+    return storageTransposes(role, kContiguous) ? std::make_pair(col, row)
+                                                : std::make_pair(row, col);
+  }
+
+  /// The same offset for row = rowVar + rowConst, col = colVar + colConst,
+  /// where the Var parts are loop-invariant per thread and the Const parts
+  /// compile-time. When the swizzle allows (rows of >= 128 bytes, rowConst a
+  /// multiple of 8, colConst's chunk bits disjoint from those colVar can
+  /// take, given colVarChunkBound > colVar / chunk and colVarAlign dividing
+  /// colVar's remaining part), the XOR is reassociated so that everything
+  /// lane-dependent is hoistable and each access costs an XOR with an
+  /// immediate and an add.
+  Value offsetSplit(IndexMath &m, Value stage, Value rowVar, int64_t rowConst,
+                    Value colVar, int64_t colConst, int64_t colVarChunkBound,
+                    int64_t colVarAlign) const;
+};
+
+/// Everything the compute steps and the epilogue need about the kernel.
+struct KernelContext {
+  MatmulOp op;
+  ConfigAttr config;
+  const TargetInfo *target;
+  /// Kernel arguments: A, B, C, extras.
+  Value a, b, c;
+  SmallVector<Value> extras;
+  Value batch; ///< batch index, null without a batch dimension
+  Value m, n, k;
+  Value tileM0, tileN0;  ///< block tile origin
+  Value warpM0, warpN0;  ///< warp tile origin inside the block tile
+  Value lane, tid;
+  SmemTile tileA, tileB;
+  Type accType;
+  /// Element kind of the operands as the instruction sees it (tf32 for f32
+  /// operands on tensor cores).
+  ElemKind operandKind;
+
+  /// `index` indices into a global operand, batch index prepended.
+  SmallVector<Value> globalIndices(OpBuilder &b, Location loc, Value row,
+                                   Value col) const;
+};
+
+/// The accumulators of one thread, flattened; the compute step decides their
+/// meaning and provides the coordinates the epilogue needs.
+class ComputeStep {
+public:
+  virtual ~ComputeStep() = default;
+  /// Zero-initialized accumulators.
+  virtual SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) = 0;
+  /// Number of instruction k-steps in one block k-tile.
+  virtual int64_t numKSteps() = 0;
+  /// Loads the register fragments of k-step `ks` of shared stage `stage`.
+  virtual SmallVector<Value> loadFragments(OpBuilder &b, Location loc,
+                                           Value stage, int64_t ks) = 0;
+  /// Multiplies one k-step's fragments into the accumulators.
+  virtual SmallVector<Value> multiply(OpBuilder &b, Location loc,
+                                      ValueRange frags, ValueRange acc) = 0;
+  /// All k-steps of shared stage `stage`. The default loads the fragments of
+  /// k-step s+1 before the instructions of step s consume theirs (register
+  /// double-buffering).
+  virtual SmallVector<Value> computeStage(OpBuilder &b, Location loc,
+                                          Value stage, ValueRange acc);
+  /// True if the instructions read shared memory through the async proxy
+  /// (wgmma): the main loop then fences each thread's completed copies
+  /// (fence.proxy.async) before the barrier that publishes a stage.
+  virtual bool readsThroughAsyncProxy() const { return false; }
+  /// Stages whose instructions may still be reading shared memory when
+  /// computeStage returns (asynchronous MMAs: wgmma keeps one group in
+  /// flight). The main loop prefetches that many tiles less far ahead, so
+  /// that it never overwrites a buffer still being read.
+  virtual int64_t stagesInFlight() const { return 0; }
+  /// Waits for everything computeStage left in flight (after the main loop,
+  /// before the accumulators are read).
+  virtual void drain(OpBuilder &b, Location loc) {}
+  /// Calls `fn(row, col, value)` for every accumulator element, with row and
+  /// col relative to the block tile origin.
+  virtual void forEachElement(
+      OpBuilder &b, Location loc, ValueRange acc,
+      function_ref<void(Value row, Value col, Value value)> fn) = 0;
+};
+
+/// A compute step whose warp tile is tilesM x tilesN instruction tiles of
+/// instrTileM x instrTileN, one accumulator value per tile (row-major), and
+/// whose fragments are the tilesM A fragments followed by the tilesN B
+/// fragments: the loops mma.sync and MFMA share. A subclass sets the sizes
+/// and provides the instruction and the accumulator's lane map.
+class WarpTiledStep : public ComputeStep {
+public:
+  explicit WarpTiledStep(KernelContext &ctx) : ctx(ctx) {}
+
+  /// tilesM * tilesN zero accumulators of accTileType.
+  SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override;
+  /// One instruction per tile: A fragment mi, B fragment ni.
+  SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
+                              ValueRange acc) override;
+  /// Every slot of every tile, at the tile origin plus accSlotCoord.
+  void forEachElement(
+      OpBuilder &b, Location loc, ValueRange acc,
+      function_ref<void(Value row, Value col, Value value)> fn) override;
+
+protected:
+  /// acc + a * b for one instruction tile.
+  virtual Value emitInstruction(OpBuilder &b, Location loc, Value a, Value bv,
+                                Value acc) = 0;
+  /// Accumulator elements one lane holds per instruction tile.
+  virtual unsigned accSlots() const = 0;
+  /// Coordinate of this lane's slot `slot` inside an instruction tile.
+  virtual std::pair<Value, Value> accSlotCoord(IndexMath &m,
+                                               unsigned slot) = 0;
+  /// The value of slot `slot` of accumulator `acc`.
+  virtual Value accSlotValue(OpBuilder &b, Location loc, Value acc,
+                             unsigned slot) = 0;
+
+  KernelContext &ctx;
+  int64_t tilesM = 0, tilesN = 0;
+  int64_t instrTileM = 0, instrTileN = 0;
+  Type accTileType;
+};
+
+} // namespace mlir::gemm::detail
+
+#endif // GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELCONTEXT_H

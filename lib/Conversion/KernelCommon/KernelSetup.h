@@ -1,0 +1,70 @@
+//===- KernelSetup.h - a kernel body and its block --------------------*- C++ -*-===//
+//
+// Private to lib/Conversion. The parts of a kernel every main loop starts
+// from (KernelSetup.cpp): the kernel body around a vendor's main loop, the
+// block's coordinates with grouped rasterization, the staged shared tiles,
+// and the global sources and bounds checks the copies into them use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELSETUP_H
+#define GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELSETUP_H
+
+#include "KernelContext.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::gemm::detail {
+
+/// Fills `kernel` (arguments: A, B, C, extras...) for `op`: a KernelContext
+/// over its arguments, then `mainLoop` (which returns the dynamic shared
+/// memory), then the return.
+FailureOr<int64_t>
+buildKernelBody(OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op,
+                ConfigAttr config, const TargetInfo &target,
+                function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)>
+                    mainLoop);
+
+/// Sets the thread, block and warp coordinates and the problem sizes in
+/// `ctx` and creates the staged shared tiles of A and B (`stages` buffers
+/// each, rows padded by padA / padB elements when the config's layout is
+/// `pad`) in dynamic shared memory. Returns the shared memory in bytes.
+int64_t setupBlock(OpBuilder &b, KernelContext &ctx, int64_t padA,
+                   int64_t padB);
+
+/// Where a shared tile's data comes from in global memory.
+struct GlobalSource {
+  Value memref;
+  Value row0, col0; ///< origin of the tile in storage coordinates
+  Value rows, cols; ///< extent of the stored matrix (bounds)
+  /// i1: 16-byte vector copies are legal at run time (unit inner stride,
+  /// 16-byte aligned base, offset and strides); null: never.
+  Value vectorOk;
+};
+
+/// i1: the block's M (A) or N (B) extent of `tile` lies inside the matrix
+/// (loop-invariant: compute once before the main loop).
+Value emitTileInsideMN(OpBuilder &b, Location loc, const KernelContext &ctx,
+                       const SmemTile &tile);
+
+/// i1: the k-tile of `tile` starting at `k0` lies inside K.
+Value emitKTileInside(OpBuilder &b, Location loc, const KernelContext &ctx,
+                      const SmemTile &tile, Value k0);
+
+/// `scf.if x < bound { fn }`.
+void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
+                function_ref<void(OpBuilder &)> fn);
+
+/// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
+/// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
+/// multiples of `multiple`, and a dynamic inner stride equal to 1 (a static
+/// inner stride is the caller's check).
+Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
+                         int64_t multiple);
+
+/// The global source of `tile` (A or B) at k = 0.
+GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
+                              Value memref, const SmemTile &tile);
+
+} // namespace mlir::gemm::detail
+
+#endif // GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELSETUP_H

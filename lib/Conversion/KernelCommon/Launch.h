@@ -1,0 +1,91 @@
+//===- Launch.h - kernels, launches and the lowering driver -----------*- C++ -*-===//
+//
+// Private to lib/Conversion. What turns a gemm.matmul into a kernel and its
+// launch, shared by convert-gemm-to-nvgpu and convert-gemm-to-amdgpu
+// (Launch.cpp): the kernel module, the kernel function, the gpu.launch_func
+// with its launch facts for the manifest, and the pattern and pass driver
+// both lowerings are instances of.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_LIB_CONVERSION_KERNELCOMMON_LAUNCH_H
+#define GEMM_LIB_CONVERSION_KERNELCOMMON_LAUNCH_H
+
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Target/TargetInfo.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include <string>
+
+namespace mlir::gemm::detail {
+
+/// Fills a kernel function for `op` with `config` on `target`; returns the
+/// dynamic shared memory it needs.
+using KernelBodyBuilder = FailureOr<int64_t> (*)(OpBuilder &, gpu::GPUFuncOp,
+                                                 MatmulOp, ConfigAttr,
+                                                 const TargetInfo &);
+
+/// One vendor's lowering as the shared pattern and pass driver see it: what
+/// convert-gemm-to-nvgpu and convert-gemm-to-amdgpu differ in.
+struct VendorLowering {
+  /// The pass whose rules apply, for diagnostics ("convert-gemm-to-nvgpu").
+  StringRef pass;
+  /// Why the options name no chip this lowering builds for ("" when they
+  /// do); the pattern then reports it at every gemm.matmul.
+  std::string optionError;
+  /// The chip kernels are built for, and its entry in the target table.
+  std::string chip;
+  const TargetInfo *target = nullptr;
+  /// The gpu.module receiving the kernels, and the target attribute it is
+  /// created with (#nvvm.target, #rocdl.target).
+  std::string kernelModule;
+  Attribute kernelTargetAttr;
+  /// True if `target` (an attribute of a gpu.module) targets `chip`, and how
+  /// diagnostics name such a target ("an #nvvm.target").
+  bool (*isKernelTarget)(Attribute target, StringRef chip) = nullptr;
+  StringRef kernelTargetName;
+  /// Pack operands 16-byte copies cannot read (planOperandPacking).
+  bool packUnaligned = true;
+  /// Default f32 GEMMs to tf32 tensor cores (getConfigOrDefault).
+  bool allowTf32 = false;
+  /// The kernel body: the vendor's main loop and compute steps.
+  KernelBodyBuilder buildKernel = nullptr;
+  /// Rules on the op beyond its config (its epilogue, say); null if none.
+  /// Emits a diagnostic at the op and fails when it cannot be lowered.
+  LogicalResult (*checkOp)(MatmulOp op) = nullptr;
+};
+
+/// The config `op` is lowered with under `lowering` (its own or the
+/// default), if the lowering accepts it: gemm/Target/Legality.h's rules and
+/// the vendor's op rules. Emits the reason at the op and fails otherwise.
+FailureOr<ConfigAttr> getLowerableConfig(MatmulOp op,
+                                         const VendorLowering &lowering);
+
+/// The pattern both lowerings are: checks its own preconditions
+/// (getLowerableConfig, the kernel module's target), so that it is safe in
+/// any conversion, then replaces the gemm.matmul by its kernel and launch.
+class MatmulToLaunch : public OpConversionPattern<MatmulOp> {
+public:
+  MatmulToLaunch(MLIRContext *ctx, VendorLowering lowering)
+      : OpConversionPattern<MatmulOp>(ctx), lowering(std::move(lowering)) {}
+
+  LogicalResult
+  matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override;
+
+private:
+  VendorLowering lowering;
+};
+
+/// The pass driver both lowerings share: checks that the module's declared
+/// gemm.target (if any) is the lowering's chip and that an existing kernel
+/// module carries its target; then checks every gemm.matmul under `module`
+/// (all problems reported, nothing rewritten if any fails), and rewrites
+/// them all with MatmulToLaunch. Returns the number of kernels.
+FailureOr<unsigned> lowerAllMatmuls(ModuleOp module,
+                                    const VendorLowering &lowering);
+
+} // namespace mlir::gemm::detail
+
+#endif // GEMM_LIB_CONVERSION_KERNELCOMMON_LAUNCH_H

@@ -1,0 +1,264 @@
+//===- Legality.cpp - Which configs are legal, stated once ----------------===//
+//
+// The rules behind ConfigAttr::verify, MatmulOp::verifyConfigForTarget, the
+// lowering patterns' checks and the tuning lattice (gemm/Target/Legality.h).
+// The per-kind facts of the kernel builders (the mma.sync shape per type, the
+// wgmma types and swizzle, the MFMA shapes with tested lane maps) come from
+// gemm/Utils, where their lane maps are unit-tested.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Target/Legality.h"
+#include "gemm/Utils/FragmentLayout.h"
+#include "gemm/Utils/MfmaLayout.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace mlir::gemm;
+using llvm::Twine;
+
+namespace {
+std::string shapeStr(int64_t m, int64_t n, int64_t k) {
+  return (Twine(m) + "x" + Twine(n) + "x" + Twine(k)).str();
+}
+std::string instrStr(const TileConfig &c) { return shapeStr(c.im, c.in, c.ik); }
+std::string kindStr(InstrKind kind) { return stringifyInstrKind(kind).str(); }
+std::string elemStr(ElemKind kind) { return stringifyElemKind(kind).str(); }
+
+/// The name of the pass lowering `target`'s vendor (for diagnostics).
+const char *loweringPass(const TargetInfo &target) {
+  return target.isNVIDIA() ? "convert-gemm-to-nvgpu" : "convert-gemm-to-amdgpu";
+}
+
+std::string checkMmaSync(const TileConfig &c, ElemKind operand) {
+  // The kernel builder implements one mma.sync shape per operand type (its
+  // fragment maps); the table lists more (m16n8k8 f16, m8n8k16 s8, ...).
+  std::array<unsigned, 3> want = *mmaSyncShape(operand);
+  if (c.im != want[0] || c.in != want[1] || c.ik != want[2])
+    return "mma_sync shape " + instrStr(c) + " for " + elemStr(operand) +
+           " operands is not lowered by convert-gemm-to-nvgpu (it lowers " +
+           shapeStr(want[0], want[1], want[2]) + ")";
+  return "";
+}
+
+/// A 64 x instruction-N tile per warpgroup and the 128-byte swizzled shared
+/// tiles its descriptors describe (rows of 128 bytes for K-major operands,
+/// panels of 128 bytes for MN-major ones, 16-bit types only).
+std::string checkWgmma(const TileConfig &c, const GemmSignature &sig,
+                       ElemKind operand) {
+  if (!wgmmaLowersTypes(operand, sig.acc))
+    return "wgmma lowering supports f16/bf16/tf32/f8 operands with f32 "
+           "accumulation and i8 with i32, not " +
+           elemStr(operand) + " with " + elemStr(sig.acc);
+  if (c.warpTileM() != 64)
+    return "wgmma warpgroup tile M must be 64 (block M / warps[0]), got " +
+           std::to_string(c.warpTileM());
+  if (c.warpTileN() != c.in)
+    return "wgmma warpgroup tile N (block N / warps[1] = " +
+           std::to_string(c.warpTileN()) +
+           ") must equal the instruction N " + std::to_string(c.in);
+  if (c.smem != SmemKind::swizzle)
+    return "wgmma needs smem = swizzle (the 128-byte swizzle its "
+           "descriptors describe), got " +
+           stringifySmemKind(c.smem).str();
+  unsigned bytes = elemBytes(operand);
+  bool aKMajor = !sig.transA, bKMajor = sig.transB;
+  if ((aKMajor || bKMajor) && c.bk * bytes != kWgmmaSwizzleBytes)
+    return "wgmma with K-contiguous operands needs block K = " +
+           std::to_string(kWgmmaSwizzleBytes / bytes) +
+           " (rows of 128 bytes), got " + std::to_string(c.bk);
+  if ((!aKMajor || !bKMajor) && !wgmmaReadsMNMajor(operand))
+    return "wgmma reads " + elemStr(operand) +
+           " operands K-major only: layout " + sig.layoutName().str() +
+           " needs tn";
+  int64_t panel = kWgmmaSwizzleBytes / bytes;
+  if (!bKMajor && c.in % panel != 0)
+    return "wgmma with N-contiguous B needs the instruction N to be a "
+           "multiple of " +
+           std::to_string(panel) + ", got " + std::to_string(c.in);
+  // MN-major panels need whole 8-row swizzle atoms along K: block K is a
+  // multiple of the instruction K (16 for 16-bit types), which the structure
+  // rules have checked.
+  return "";
+}
+
+/// Swizzled tiles need whole 16-byte chunks per stored row.
+std::string checkSwizzleRows(const TileConfig &c, const GemmSignature &sig) {
+  if (c.smem != SmemKind::swizzle)
+    return "";
+  unsigned bytes = elemBytes(sig.a);
+  for (auto [name, cols] : {std::pair<const char *, int64_t>{
+                                "A", sig.transA ? c.bm : c.bk},
+                            {"B", sig.transB ? c.bk : c.bn}})
+    if ((cols * bytes) % 16 != 0)
+      return std::string("swizzled shared tile of ") + name +
+             " has rows of " + std::to_string(cols * bytes) +
+             " bytes, not a multiple of 16; use smem = plain or pad";
+  return "";
+}
+} // namespace
+
+std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
+  for (auto [name, values] :
+       {std::pair<const char *, std::array<int64_t, 3>>{"block",
+                                                        {c.bm, c.bn, c.bk}},
+        {"warps", {c.wm, c.wn, 1}},
+        {"instr", {c.im, c.in, c.ik}}})
+    for (int64_t v : values)
+      if (v <= 0)
+        return std::string("expected '") + name +
+               "' entries to be positive, got " + std::to_string(v);
+  if (c.stages < 1 || c.stages > 8)
+    return "expected 'stages' in [1, 8], got " + std::to_string(c.stages);
+  if (c.group < 1)
+    return "expected 'group' to be positive, got " + std::to_string(c.group);
+  if (c.splitK < 1)
+    return "expected 'split_k' to be positive, got " +
+           std::to_string(c.splitK);
+  if (c.bm % c.wm != 0)
+    return "block tile M (" + std::to_string(c.bm) +
+           ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
+           ")";
+  if (c.bn % c.wn != 0)
+    return "block tile N (" + std::to_string(c.bn) +
+           ") is not divisible by the warp grid N (" + std::to_string(c.wn) +
+           ")";
+  if (c.warpTileM() % c.im != 0)
+    return "warp tile M (" + std::to_string(c.warpTileM()) +
+           ") is not a multiple of the instruction M (" +
+           std::to_string(c.im) + ")";
+  if (c.warpTileN() % c.in != 0)
+    return "warp tile N (" + std::to_string(c.warpTileN()) +
+           ") is not a multiple of the instruction N (" +
+           std::to_string(c.in) + ")";
+  if (c.bk % c.ik != 0)
+    return "block tile K (" + std::to_string(c.bk) +
+           ") is not a multiple of the instruction K (" +
+           std::to_string(c.ik) + ")";
+  if (c.kind == InstrKind::simt && c.ik != 1)
+    return "simt per-thread tile must have k = 1, got " +
+           std::to_string(c.ik);
+  if (c.kind == InstrKind::wgmma && c.im != 64)
+    return "wgmma instruction M must be 64, got " + std::to_string(c.im);
+  return "";
+}
+
+std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
+                                             const GemmSignature &sig) {
+  if (c.kind == InstrKind::simt)
+    return "";
+  ElemKind operand = instrOperandKind(sig.a, c.kind);
+  bool known = llvm::any_of(allTargets(), [&](const TargetInfo &t) {
+    return t.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik);
+  });
+  if (!known)
+    return "no " + kindStr(c.kind) + " instruction has shape " + instrStr(c) +
+           " for " + elemStr(operand) + " operands accumulating in " +
+           elemStr(sig.acc);
+  return "";
+}
+
+std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
+                                            const GemmSignature &sig,
+                                            const TargetInfo &target) {
+  std::string chip = target.name.str();
+  if (!target.supportsKind(c.kind))
+    return "config kind " + kindStr(c.kind) + " is not available on " + chip;
+  ElemKind operand = instrOperandKind(sig.a, c.kind);
+  if (c.kind != InstrKind::simt &&
+      !target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
+    return kindStr(c.kind) + " shape " + instrStr(c) + " for " +
+           elemStr(operand) + " operands is not available on " + chip;
+  int64_t threads = c.numWarps() * target.warpSize;
+  if (threads > target.maxThreadsPerBlock)
+    return "config needs " + std::to_string(threads) +
+           " threads per block, over the " +
+           std::to_string(target.maxThreadsPerBlock) + " allowed on " + chip;
+  if (c.kind == InstrKind::simt) {
+    int64_t perThread = (c.warpTileM() / c.im) * (c.warpTileN() / c.in);
+    if (perThread != target.warpSize)
+      return "simt per-thread tile " + std::to_string(c.im) + "x" +
+             std::to_string(c.in) + " covers the " +
+             std::to_string(c.warpTileM()) + "x" +
+             std::to_string(c.warpTileN()) + " warp tile with " +
+             std::to_string(perThread) + " threads, expected the warp size " +
+             std::to_string(target.warpSize);
+  }
+  unsigned bytes = elemBytes(operand);
+  int64_t smem = estimateSharedMemory(c, bytes);
+  if (smem > target.maxSharedMemPerBlock)
+    return "config needs " + std::to_string(smem) +
+           " bytes of shared memory per block, over the " +
+           std::to_string(target.maxSharedMemPerBlock) + " available on " +
+           chip;
+  int64_t regs =
+      estimateRegisters(c, bytes, elemBytes(sig.acc), target.warpSize);
+  if (regs > target.maxRegsPerThread)
+    return "config needs about " + std::to_string(regs) +
+           " registers per thread, over the " +
+           std::to_string(target.maxRegsPerThread) + " available on " + chip;
+  if (c.kind == InstrKind::mma_sync && c.stages > 1 && !target.hasCpAsync)
+    return "multi-stage mma_sync pipelines need cp.async, which " + chip +
+           " lacks";
+  return "";
+}
+
+bool mlir::gemm::lowersKind(const TargetInfo &target, InstrKind kind) {
+  if (target.isNVIDIA())
+    return kind == InstrKind::mma_sync || kind == InstrKind::wgmma ||
+           kind == InstrKind::simt;
+  return kind == InstrKind::mfma;
+}
+
+std::string mlir::gemm::checkConfigLowerable(const TileConfig &c,
+                                             const GemmSignature &sig,
+                                             const TargetInfo &target) {
+  const char *pass = loweringPass(target);
+  if (!lowersKind(target, c.kind))
+    return "config kind " + kindStr(c.kind) + " is not lowered by " + pass +
+           (target.isNVIDIA() ? " (it lowers mma_sync, wgmma and simt)"
+                              : " (it lowers mfma)");
+  if (target.isNVIDIA() && isFloat8(sig.a) && c.kind != InstrKind::wgmma)
+    return "f8 operands are lowered by convert-gemm-to-nvgpu with kind = "
+           "wgmma only (sm_90a, layout tn), not " +
+           kindStr(c.kind);
+  if (c.splitK != 1)
+    return "split_k = " + std::to_string(c.splitK) + " is not lowered by " +
+           pass + "; use split_k = 1";
+  if (std::string onTarget = checkConfigOnTarget(c, sig, target);
+      !onTarget.empty())
+    return onTarget;
+  ElemKind operand = instrOperandKind(sig.a, c.kind);
+  if (c.kind == InstrKind::mma_sync)
+    if (std::string error = checkMmaSync(c, operand); !error.empty())
+      return error;
+  if (c.kind == InstrKind::wgmma)
+    if (std::string error = checkWgmma(c, sig, operand); !error.empty())
+      return error;
+  std::optional<MmaShape> mfma;
+  if (c.kind == InstrKind::mfma) {
+    mfma = findMfmaShape(target, operand, sig.acc, c.im, c.in, c.ik);
+    if (!mfma || !isMfmaShapeLowered(*mfma))
+      return "mfma shape " + instrStr(c) + " for " + elemStr(sig.a) +
+             " is not lowered by convert-gemm-to-amdgpu (its lane map is "
+             "not checked against AMD's tables)";
+  }
+  if (std::string error = checkSwizzleRows(c, sig); !error.empty())
+    return error;
+  if (mfma) {
+    int64_t waveN = mfma->n * mfma->blocks;
+    if (c.warpTileN() % waveN != 0)
+      return "wave tile N (" + std::to_string(c.warpTileN()) +
+             ") is not a multiple of the " + std::to_string(mfma->blocks) +
+             "-block mfma tile N (" + std::to_string(waveN) + ")";
+  }
+  return "";
+}
+
+std::string mlir::gemm::checkConfig(const TileConfig &c,
+                                    const GemmSignature &sig,
+                                    const TargetInfo &target) {
+  if (std::string error = checkConfigStructure(c); !error.empty())
+    return error;
+  return checkConfigLowerable(c, sig, target);
+}

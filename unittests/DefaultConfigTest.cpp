@@ -1,0 +1,79 @@
+//===- DefaultConfigTest.cpp - tests of gemm/Tuning/DefaultConfig.h -------===//
+//
+// Every default is legal for its signature wherever a lowering exists for
+// the types, and the NVIDIA defaults are the configs measured best.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Target/Legality.h"
+#include "gemm/Tuning/DefaultConfig.h"
+#include "gemm/Utils/MfmaLayout.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+namespace {
+/// True if some kernel of `target`'s lowering takes `sig`'s types.
+bool hasLoweringFor(const GemmSignature &sig, const TargetInfo &target) {
+  if (target.isNVIDIA())
+    return !isFloat8(sig.a) ||
+           (target.supportsKind(InstrKind::wgmma) && !sig.transA &&
+            sig.transB);
+  for (const MmaShape &s : mfmaLoweredShapes(target, sig.a))
+    if (s.acc == sig.acc && s.blocks == 1)
+      return true;
+  return false;
+}
+} // namespace
+
+TEST(DefaultConfig, LegalForEverySignatureThatLowers) {
+  const std::pair<ElemKind, ElemKind> types[] = {
+      {ElemKind::f16, ElemKind::f32},      {ElemKind::f16, ElemKind::f16},
+      {ElemKind::bf16, ElemKind::f32},     {ElemKind::f32, ElemKind::f32},
+      {ElemKind::f64, ElemKind::f64},      {ElemKind::i8, ElemKind::i32},
+      {ElemKind::f8E4M3FN, ElemKind::f32}, {ElemKind::f8E5M2, ElemKind::f32}};
+  unsigned checked = 0;
+  for (const TargetInfo &target : allTargets())
+    for (auto [a, acc] : types)
+      for (bool transA : {false, true})
+        for (bool transB : {false, true})
+          for (bool allowTf32 : {false, true}) {
+            GemmSignature sig;
+            sig.a = a, sig.acc = acc, sig.transA = transA,
+            sig.transB = transB;
+            TileConfig c = getDefaultConfig(sig, target, allowTf32);
+            std::string where = target.name.str() + " " +
+                                stringifyElemKind(a).str() + " " +
+                                sig.layoutName().str() + ": " + c.str();
+            EXPECT_EQ(checkConfigStructure(c), "") << where;
+            if (!hasLoweringFor(sig, target))
+              continue;
+            EXPECT_EQ(checkConfig(c, sig, target), "") << where;
+            // Exact f32 stays off tensor cores unless tf32 is allowed.
+            if (a == ElemKind::f32 && !allowTf32)
+              EXPECT_NE(instrOperandKind(a, c.kind), ElemKind::tf32) << where;
+            ++checked;
+          }
+  EXPECT_GT(checked, 200u);
+}
+
+TEST(DefaultConfig, MeasuredNVIDIADefaults) {
+  GemmSignature f16tn;
+  // sm_90: 128x128x64 mma.sync, 2x2 warps, 3 stages.
+  TileConfig c = getDefaultConfig(f16tn, *lookupTarget("sm_90"), false);
+  EXPECT_EQ(c.str(), "#gemm.config<kind = mma_sync, block = [128, 128, 64], "
+                     "warps = [2, 2], instr = [16, 8, 16], stages = 3, smem = "
+                     "swizzle, raster = row, group = 8>");
+  // sm_90a: 128x256 wgmma of two warpgroups, 4 stages.
+  c = getDefaultConfig(f16tn, *lookupTarget("sm_90a"), false);
+  EXPECT_EQ(c.str(), "#gemm.config<kind = wgmma, block = [128, 256, 64], "
+                     "warps = [2, 1], instr = [64, 256, 16], stages = 4, smem "
+                     "= swizzle, raster = row, group = 8>");
+  // tf32 only when allowed, and on wgmma only for tn.
+  GemmSignature f32nn;
+  f32nn.a = ElemKind::f32, f32nn.transB = false;
+  EXPECT_EQ(getDefaultConfig(f32nn, *lookupTarget("sm_90a"), false).kind,
+            InstrKind::simt);
+  EXPECT_EQ(getDefaultConfig(f32nn, *lookupTarget("sm_90a"), true).kind,
+            InstrKind::mma_sync);
+}

@@ -1,0 +1,213 @@
+//===- LegalityTest.cpp - tests of gemm/Target/Legality.h -----------------===//
+//
+// The one statement of which configs are legal: each rule of each layer
+// (structure, target limits, what the lowerings implement) on a config that
+// breaks only that rule, with the reason the verifiers and lowerings emit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Target/Legality.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+namespace {
+/// The sm_90 f16 mma_sync default: legal everywhere from sm_80 on.
+TileConfig mmaSync() {
+  TileConfig c;
+  c.kind = InstrKind::mma_sync;
+  c.bm = 128, c.bn = 128, c.bk = 64, c.wm = 2, c.wn = 2;
+  c.im = 16, c.in = 8, c.ik = 16, c.stages = 3, c.group = 8;
+  return c;
+}
+
+/// The sm_90a f16 wgmma default.
+TileConfig wgmma() {
+  TileConfig c;
+  c.kind = InstrKind::wgmma;
+  c.bm = 128, c.bn = 256, c.bk = 64, c.wm = 2, c.wn = 1;
+  c.im = 64, c.in = 256, c.ik = 16, c.stages = 4, c.group = 8;
+  return c;
+}
+
+/// A gfx942 f16 MFMA config.
+TileConfig mfma() {
+  TileConfig c;
+  c.kind = InstrKind::mfma;
+  c.bm = 128, c.bn = 128, c.bk = 32, c.wm = 2, c.wn = 2;
+  c.im = 16, c.in = 16, c.ik = 16, c.stages = 2, c.group = 8;
+  return c;
+}
+
+GemmSignature sig(ElemKind a, ElemKind acc, bool transA = false,
+                  bool transB = true) {
+  GemmSignature s;
+  s.a = a, s.acc = acc, s.transA = transA, s.transB = transB;
+  return s;
+}
+
+const TargetInfo &chip(llvm::StringRef name) { return *lookupTarget(name); }
+
+const GemmSignature f16tn = sig(ElemKind::f16, ElemKind::f32);
+} // namespace
+
+TEST(Legality, TheDefaultsAreLegal) {
+  EXPECT_EQ(checkConfig(mmaSync(), f16tn, chip("sm_80")), "");
+  EXPECT_EQ(checkConfig(mmaSync(), f16tn, chip("sm_90")), "");
+  EXPECT_EQ(checkConfig(wgmma(), f16tn, chip("sm_90a")), "");
+  EXPECT_EQ(checkConfig(mfma(), f16tn, chip("gfx942")), "");
+}
+
+TEST(Legality, Structure) {
+  TileConfig c = mmaSync();
+  c.bn = -128;
+  EXPECT_EQ(checkConfigStructure(c),
+            "expected 'block' entries to be positive, got -128");
+  c = mmaSync(), c.stages = 9;
+  EXPECT_EQ(checkConfigStructure(c), "expected 'stages' in [1, 8], got 9");
+  c = mmaSync(), c.wn = 3;
+  EXPECT_EQ(checkConfigStructure(c),
+            "block tile N (128) is not divisible by the warp grid N (3)");
+  c = mmaSync(), c.bk = 40;
+  EXPECT_EQ(checkConfigStructure(c),
+            "block tile K (40) is not a multiple of the instruction K (16)");
+  c = wgmma(), c.im = 16;
+  EXPECT_EQ(checkConfigStructure(c), "wgmma instruction M must be 64, got 16");
+  // checkConfig applies the structure first.
+  c = mmaSync(), c.group = 0;
+  EXPECT_EQ(checkConfig(c, f16tn, chip("sm_90")),
+            "expected 'group' to be positive, got 0");
+}
+
+TEST(Legality, InstrShapeKnownOnSomeChip) {
+  TileConfig c = mmaSync();
+  EXPECT_EQ(checkInstrShapeKnown(c, f16tn), "");
+  c.in = 16;
+  EXPECT_EQ(checkInstrShapeKnown(c, f16tn),
+            "no mma_sync instruction has shape 16x16x16 for f16 operands "
+            "accumulating in f32");
+  // f32 storage is tf32 on tensor cores.
+  c = mmaSync();
+  EXPECT_EQ(checkInstrShapeKnown(c, sig(ElemKind::f32, ElemKind::f32)),
+            "no mma_sync instruction has shape 16x8x16 for tf32 operands "
+            "accumulating in f32");
+}
+
+TEST(Legality, TargetLimits) {
+  EXPECT_EQ(checkConfigOnTarget(wgmma(), f16tn, chip("sm_90")),
+            "config kind wgmma is not available on sm_90");
+  TileConfig c = mmaSync();
+  c.wm = 8, c.wn = 8, c.bm = 128, c.bn = 128;
+  c.im = 16, c.in = 8;
+  EXPECT_EQ(checkConfigOnTarget(c, f16tn, chip("sm_90")),
+            "config needs 2048 threads per block, over the 1024 allowed on "
+            "sm_90");
+  c = mmaSync(), c.stages = 8, c.bm = 256, c.bn = 256;
+  EXPECT_EQ(checkConfigOnTarget(c, f16tn, chip("sm_90")),
+            "config needs 524288 bytes of shared memory per block, over the "
+            "232448 available on sm_90");
+  // sm_86 has less shared memory than sm_90.
+  c = mmaSync(), c.stages = 6;
+  EXPECT_EQ(checkConfigOnTarget(c, f16tn, chip("sm_90")), "");
+  EXPECT_NE(checkConfigOnTarget(c, f16tn, chip("sm_86")), "");
+}
+
+TEST(Legality, NVIDIALowering) {
+  const TargetInfo &sm90 = chip("sm_90");
+  EXPECT_EQ(checkConfigLowerable(mfma(), f16tn, sm90),
+            "config kind mfma is not lowered by convert-gemm-to-nvgpu (it "
+            "lowers mma_sync, wgmma and simt)");
+  TileConfig c = mmaSync();
+  c.splitK = 2;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90),
+            "split_k = 2 is not lowered by convert-gemm-to-nvgpu; use "
+            "split_k = 1");
+  // The table has m16n8k8 f16; the kernel builder implements m16n8k16.
+  c = mmaSync(), c.ik = 8;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90),
+            "mma_sync shape 16x8x8 for f16 operands is not lowered by "
+            "convert-gemm-to-nvgpu (it lowers 16x8x16)");
+  GemmSignature f8 = sig(ElemKind::f8E4M3FN, ElemKind::f32);
+  EXPECT_EQ(checkConfigLowerable(mmaSync(), f8, sm90),
+            "f8 operands are lowered by convert-gemm-to-nvgpu with kind = "
+            "wgmma only (sm_90a, layout tn), not mma_sync");
+  // tf32: m16n8k8 on f32 storage.
+  c = mmaSync(), c.bk = 32, c.ik = 8;
+  EXPECT_EQ(checkConfigLowerable(c, sig(ElemKind::f32, ElemKind::f32), sm90),
+            "");
+  // A swizzled simt tile whose A rows (K = 2 f16) are 4 bytes.
+  c.kind = InstrKind::simt, c.im = 4, c.in = 8, c.ik = 1, c.bk = 2;
+  c.bm = 64, c.bn = 64, c.wm = 2, c.wn = 2;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90),
+            "swizzled shared tile of A has rows of 4 bytes, not a multiple of "
+            "16; use smem = plain or pad");
+  c.smem = SmemKind::pad;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90), "");
+}
+
+TEST(Legality, WgmmaLowering) {
+  const TargetInfo &sm90a = chip("sm_90a");
+  TileConfig c = wgmma();
+  c.wm = 1, c.bn = 64, c.in = 64;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
+            "wgmma warpgroup tile M must be 64 (block M / warps[0]), got 128");
+  c = wgmma(), c.in = 128;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
+            "wgmma warpgroup tile N (block N / warps[1] = 256) must equal the "
+            "instruction N 128");
+  c = wgmma(), c.smem = SmemKind::pad;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
+            "wgmma needs smem = swizzle (the 128-byte swizzle its descriptors "
+            "describe), got pad");
+  c = wgmma(), c.bk = 32;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
+            "wgmma with K-contiguous operands needs block K = 64 (rows of 128 "
+            "bytes), got 32");
+  // f16 may be MN-major (panels); tf32 is read K-major only.
+  GemmSignature f16nn = sig(ElemKind::f16, ElemKind::f32, false, false);
+  EXPECT_EQ(checkConfigLowerable(wgmma(), f16nn, sm90a), "");
+  c = wgmma(), c.bk = 32, c.ik = 8;
+  GemmSignature tf32nn = sig(ElemKind::f32, ElemKind::f32, false, false);
+  EXPECT_EQ(checkConfigLowerable(c, tf32nn, sm90a),
+            "wgmma reads tf32 operands K-major only: layout nn needs tn");
+  c = wgmma(), c.bn = 96, c.in = 96;
+  EXPECT_EQ(checkConfigLowerable(c, f16nn, sm90a),
+            "wgmma with N-contiguous B needs the instruction N to be a "
+            "multiple of 64, got 96");
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a), "");
+}
+
+TEST(Legality, AMDLowering) {
+  const TargetInfo &gfx942 = chip("gfx942");
+  EXPECT_EQ(checkConfigLowerable(mmaSync(), f16tn, gfx942),
+            "config kind mma_sync is not lowered by convert-gemm-to-amdgpu "
+            "(it lowers mfma)");
+  TileConfig c = mfma();
+  c.splitK = 4;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, gfx942),
+            "split_k = 4 is not lowered by convert-gemm-to-amdgpu; use "
+            "split_k = 1");
+  // The 4x4x4 16-block f16 MFMA exists but its lane map is not tested.
+  c = mfma(), c.im = 4, c.in = 4, c.ik = 4, c.bk = 32;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, gfx942),
+            "mfma shape 4x4x4 for f16 is not lowered by convert-gemm-to-amdgpu "
+            "(its lane map is not checked against AMD's tables)");
+  // 4-block f64 tiles are 16 wide per wave: a 32-wide wave tile of 4x4x4
+  // f64 holds them, a 8-wide one does not.
+  GemmSignature f64 = sig(ElemKind::f64, ElemKind::f64);
+  c = mfma(), c.im = 4, c.in = 4, c.ik = 4, c.bk = 16, c.bm = 64, c.bn = 32,
+  c.wm = 2, c.wn = 4;
+  EXPECT_EQ(checkConfigLowerable(c, f64, gfx942),
+            "wave tile N (8) is not a multiple of the 4-block mfma tile N "
+            "(16)");
+  c.wn = 1;
+  EXPECT_EQ(checkConfigLowerable(c, f64, gfx942), "");
+}
+
+TEST(Legality, LowersKind) {
+  EXPECT_TRUE(lowersKind(chip("sm_90"), InstrKind::simt));
+  EXPECT_TRUE(lowersKind(chip("sm_90a"), InstrKind::wgmma));
+  EXPECT_FALSE(lowersKind(chip("sm_90"), InstrKind::mfma));
+  EXPECT_TRUE(lowersKind(chip("gfx942"), InstrKind::mfma));
+  EXPECT_FALSE(lowersKind(chip("gfx942"), InstrKind::simt));
+}
