@@ -9,7 +9,7 @@ set_name=${1:-smoke}
 chip=${CHIP:-sm_90}
 out="$root/artifacts/$set_name"
 rm -rf "$out" && mkdir -p "$out"
-python3 "$root/python/gemm_mlir/cases.py" "$out/src" --set "$set_name" >/dev/null
+PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.cases "$out/src" --set "$set_name" >/dev/null
 cp "$out/src/cases.json" "$out/"
 ls "$out"/src/*.mlir | xargs -P "$(nproc)" -I{} sh -c '
   f={}; n=$(basename "$f" .mlir)

@@ -20,9 +20,9 @@ if [ -n "$one" ]; then
 fi
 rc=0
 if [ "$mode" = check ] || [ "$mode" = both ]; then
-  python3 "$root/python/gemm_mlir/harness.py" check "$art" --out "$OUT/check.json" "$@" 2>&1 | tee "$OUT/check.txt" || rc=1
+  PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.harness check "$art" --out "$OUT/check.json" "$@" 2>&1 | tee "$OUT/check.txt" || rc=1
 fi
 if [ "$mode" = bench ] || [ "$mode" = both ]; then
-  python3 "$root/python/gemm_mlir/harness.py" bench "$art" --out "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" || rc=1
+  PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.harness bench "$art" --out "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" || rc=1
 fi
 exit $rc

@@ -77,4 +77,4 @@ for ins in v_mfma ds_read ds_write global_load_dwordx4 s_barrier scratch_; do
 done
 echo "== kernel metadata (llvm-readelf --notes): registers, scratch, spills, LDS"
 "$tools/llvm-readelf" --notes "$hsaco" > "$amd_out/notes.txt"
-python3 "$root/python/gemm_mlir/hsaco_check.py" "$amd_out/notes.txt" "$amd_out/manifest.json" | sed 's/^/   /'
+PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.hsaco_check "$amd_out/notes.txt" "$amd_out/manifest.json" | sed 's/^/   /'

@@ -3,7 +3,8 @@
 epilogue) case, with dynamic M/N/K so that one kernel serves every shape, and
 a cases.json the harness reads to build its float64 reference.
 
-Usage: cases.py OUT_DIR [--set smoke|matrix|perf]
+Usage: python3 -m gemm_mlir.cases OUT_DIR [--set smoke|matrix|perf|wgmma]
+(PYTHONPATH=python; or run python/gemm_mlir/cases.py by path)
 """
 import argparse
 import json

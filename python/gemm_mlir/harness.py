@@ -9,9 +9,10 @@ ours and cuBLAS (through PyTorch) in the same process on the same inputs with
 CUDA events after warm-up (median of many runs). Prints a table and writes
 JSON.
 
-Usage:
-  harness.py check ART_DIR [--shapes small|full] [--out results.json]
-  harness.py bench ART_DIR --out bench.json
+Usage (PYTHONPATH=python, or run python/gemm_mlir/harness.py by path):
+  python3 -m gemm_mlir.harness check ART_DIR [--shapes small|full] [--out results.json]
+  python3 -m gemm_mlir.harness bench ART_DIR --out bench.json
+  python3 -m gemm_mlir.harness breakdown ART_DIR --kernel NAME,... --shape MxNxK
 """
 import argparse
 import glob
@@ -26,8 +27,12 @@ import numpy as np
 import torch
 import cupy as cp
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from chipguard import check_chip, device_chip  # noqa: E402
+if __name__ == "__main__" and not __package__:
+    # Run by path (python3 python/gemm_mlir/harness.py): import as part of the
+    # package, from the directory above it (PEP 366).
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    __package__ = "gemm_mlir"
+from .chipguard import check_chip, device_chip  # noqa: E402
 
 DEVICE_CHIP = None
 

@@ -1,0 +1,33 @@
+"""The tuner's problem suites (shapes) and problem classes (dtype, layout,
+epilogue), and how they are spelled in names and plans."""
+
+SQUARE = [(s, s, s) for s in (512, 1024, 2048, 3072, 4096, 6144, 8192)]
+LLM = [(m, n, k) for m in (1, 16, 128, 4096)
+       for (n, k) in ((4096, 4096), (11008, 4096), (4096, 11008), (14336, 4096))]
+TALL_SKINNY = [(16384, 64, 4096), (16384, 256, 1024), (8192, 128, 8192),
+               (64, 16384, 4096)]
+RAGGED = [(4099, 4097, 4095), (1000, 1000, 1000), (2049, 2047, 2051),
+          (777, 333, 1024), (3001, 1999, 5003)]
+VALIDATION_SHAPES = list(dict.fromkeys(SQUARE + LLM + TALL_SKINNY + RAGGED))
+# Fewer shapes for the other classes of the shipped database.
+DB_SHAPES = [(1024, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 4096),
+             (8192, 8192, 8192), (16, 4096, 4096), (128, 11008, 4096),
+             (4096, 14336, 4096), (4099, 4097, 4095)]
+
+# Problem classes: (dtype as cases.py names it, layout, cases.py epilogue,
+# gemm-tune-space dtype, epilogue class).
+VALIDATION_CLASSES = [("f16", "tn", "none", "f16", "none")]
+DB_CLASSES = [("f16", "nn", "none", "f16", "none"),
+              ("bf16", "tn", "none", "bf16", "none"),
+              ("f16", "tn", "bias_col_relu", "f16", "elementwise"),
+              ("f16", "tn", "linear", "f16", "reads_c"),
+              ("i8", "tn", "none", "i8", "none")]
+
+
+
+def shape_str(s):
+    return "x".join(str(d) for d in s)
+
+
+def class_key(cls):
+    return f"{cls[0]}_{cls[1]}_{cls[2]}"
