@@ -13,7 +13,8 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gemm_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+# Unit/ is the GoogleTest suite of its own lit.cfg.py (run by check-gemm).
+config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs", "Unit"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%gemm_src_root", config.gemm_src_root))
@@ -22,7 +23,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.gemm_tools_dir, config.llvm_tools_dir]
-tools = ["gemm-opt", "gemm-lds-model", "gemm-tune-space", "GemmUnitTests", "llvm-objdump", "llvm-readelf", "not", "count"]
+tools = ["gemm-opt", "gemm-lds-model", "gemm-tune-space", "llvm-objdump", "llvm-readelf", "not", "count"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # ptxas (CUDA) assembles emitted PTX when present: tests of registers/spills

@@ -7,7 +7,18 @@
 // tiles, grid.z the batch, the block of the config's warps and the dynamic
 // shared memory of its stages; launch facts go to `gemm.kernels`.
 
-// CHECK: module attributes {gemm.kernels = [{a_type = "f16", acc_type = "f32", block = [256, 1, 1], c_type = "f16", chip = "sm_90", config = "#gemm.config<kind = mma_sync, block = [128, 256, 32], warps = [2, 4], instr = [16, 8, 16], stages = 3, raster = column, group = 4>", dynamic_shared_memory = 73728 : i64, grid = {batched = true, tile_m = 128 : i64, tile_n = 256 : i64}, layout = "tn", module = "gemm_kernels", name = "batched_gemm"
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: a_type = "f16",
+// CHECK-SAME: acc_type = "f32",
+// CHECK-SAME: block = [256, 1, 1],
+// CHECK-SAME: c_type = "f16",
+// CHECK-SAME: chip = "sm_90",
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [128, 256, 32], warps = [2, 4], instr = [16, 8, 16], stages = 3, raster = column, group = 4>",
+// CHECK-SAME: dynamic_shared_memory = 73728 : i64,
+// CHECK-SAME: grid = {batched = true, tile_m = 128 : i64, tile_n = 256 : i64},
+// CHECK-SAME: layout = "tn",
+// CHECK-SAME: module = "gemm_kernels",
+// CHECK-SAME: name = "batched_gemm"
 // CHECK-SAME: gpu.container_module
 
 // CHECK-LABEL: func.func @batched(

@@ -9,7 +9,15 @@
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
-// CHECK: pack = {block = [256, 1, 1], grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'", multiple = 8 : i64, operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1]}], round_to = 64 : i64, warp_elements = 256 : i64, when = "always"}, params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
+// CHECK: pack = {
+// CHECK-SAME: block = [256, 1, 1],
+// CHECK-SAME: grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'",
+// CHECK-SAME: multiple = 8 : i64,
+// CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1]}],
+// CHECK-SAME: round_to = 64 : i64,
+// CHECK-SAME: warp_elements = 256 : i64,
+// CHECK-SAME: when = "always"},
+// CHECK-SAME: params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]}
 // CHECK-LABEL: func.func @ragged(
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
