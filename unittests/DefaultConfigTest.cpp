@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm/Target/Legality.h"
 #include "gemm/Tuning/DefaultConfig.h"
+#include "gemm/Target/Legality.h"
 #include "gemm/Utils/MfmaLayout.h"
 #include "gtest/gtest.h"
 
@@ -17,8 +17,7 @@ namespace {
 bool hasLoweringFor(const GemmSignature &sig, const TargetInfo &target) {
   if (target.isNVIDIA())
     return !isFloat8(sig.a) ||
-           (target.supportsKind(InstrKind::wgmma) && !sig.transA &&
-            sig.transB);
+           (target.supportsKind(InstrKind::wgmma) && !sig.transA && sig.transB);
   for (const MmaShape &s : mfmaLoweredShapes(target, sig.a))
     if (s.acc == sig.acc && s.blocks == 1)
       return true;
@@ -39,8 +38,7 @@ TEST(DefaultConfig, LegalForEverySignatureThatLowers) {
         for (bool transB : {false, true})
           for (bool allowTf32 : {false, true}) {
             GemmSignature sig;
-            sig.a = a, sig.acc = acc, sig.transA = transA,
-            sig.transB = transB;
+            sig.a = a, sig.acc = acc, sig.transA = transA, sig.transB = transB;
             TileConfig c = getDefaultConfig(sig, target, allowTf32);
             std::string where = target.name.str() + " " +
                                 stringifyElemKind(a).str() + " " +

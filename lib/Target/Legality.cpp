@@ -55,8 +55,8 @@ std::string checkWgmma(const TileConfig &c, const GemmSignature &sig,
            std::to_string(c.warpTileM());
   if (c.warpTileN() != c.in)
     return "wgmma warpgroup tile N (block N / warps[1] = " +
-           std::to_string(c.warpTileN()) +
-           ") must equal the instruction N " + std::to_string(c.in);
+           std::to_string(c.warpTileN()) + ") must equal the instruction N " +
+           std::to_string(c.in);
   if (c.smem != SmemKind::swizzle)
     return "wgmma needs smem = swizzle (the 128-byte swizzle its "
            "descriptors describe), got " +
@@ -87,23 +87,22 @@ std::string checkSwizzleRows(const TileConfig &c, const GemmSignature &sig) {
   if (c.smem != SmemKind::swizzle)
     return "";
   unsigned bytes = elemBytes(sig.a);
-  for (auto [name, cols] : {std::pair<const char *, int64_t>{
-                                "A", sig.transA ? c.bm : c.bk},
-                            {"B", sig.transB ? c.bk : c.bn}})
+  for (auto [name, cols] :
+       {std::pair<const char *, int64_t>{"A", sig.transA ? c.bm : c.bk},
+        {"B", sig.transB ? c.bk : c.bn}})
     if ((cols * bytes) % 16 != 0)
-      return std::string("swizzled shared tile of ") + name +
-             " has rows of " + std::to_string(cols * bytes) +
+      return std::string("swizzled shared tile of ") + name + " has rows of " +
+             std::to_string(cols * bytes) +
              " bytes, not a multiple of 16; use smem = plain or pad";
   return "";
 }
 } // namespace
 
 std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
-  for (auto [name, values] :
-       {std::pair<const char *, std::array<int64_t, 3>>{"block",
-                                                        {c.bm, c.bn, c.bk}},
-        {"warps", {c.wm, c.wn, 1}},
-        {"instr", {c.im, c.in, c.ik}}})
+  for (auto [name, values] : {std::pair<const char *, std::array<int64_t, 3>>{
+                                  "block", {c.bm, c.bn, c.bk}},
+                              {"warps", {c.wm, c.wn, 1}},
+                              {"instr", {c.im, c.in, c.ik}}})
     for (int64_t v : values)
       if (v <= 0)
         return std::string("expected '") + name +
@@ -113,8 +112,7 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.group < 1)
     return "expected 'group' to be positive, got " + std::to_string(c.group);
   if (c.splitK < 1)
-    return "expected 'split_k' to be positive, got " +
-           std::to_string(c.splitK);
+    return "expected 'split_k' to be positive, got " + std::to_string(c.splitK);
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -125,19 +123,18 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            ")";
   if (c.warpTileM() % c.im != 0)
     return "warp tile M (" + std::to_string(c.warpTileM()) +
-           ") is not a multiple of the instruction M (" +
-           std::to_string(c.im) + ")";
+           ") is not a multiple of the instruction M (" + std::to_string(c.im) +
+           ")";
   if (c.warpTileN() % c.in != 0)
     return "warp tile N (" + std::to_string(c.warpTileN()) +
-           ") is not a multiple of the instruction N (" +
-           std::to_string(c.in) + ")";
+           ") is not a multiple of the instruction N (" + std::to_string(c.in) +
+           ")";
   if (c.bk % c.ik != 0)
     return "block tile K (" + std::to_string(c.bk) +
-           ") is not a multiple of the instruction K (" +
-           std::to_string(c.ik) + ")";
+           ") is not a multiple of the instruction K (" + std::to_string(c.ik) +
+           ")";
   if (c.kind == InstrKind::simt && c.ik != 1)
-    return "simt per-thread tile must have k = 1, got " +
-           std::to_string(c.ik);
+    return "simt per-thread tile must have k = 1, got " + std::to_string(c.ik);
   if (c.kind == InstrKind::wgmma && c.im != 64)
     return "wgmma instruction M must be 64, got " + std::to_string(c.im);
   return "";

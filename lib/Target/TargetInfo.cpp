@@ -310,7 +310,7 @@ double mlir::gemm::peakFlopsPerClkPerSM(const TargetPerf &perf,
   double f16 = perf.matrixF16FlopsPerClkPerSM;
   // The table's matrix rate is what mma.sync reaches; wgmma runs at the data
   // sheet's dense rate, 989 TFLOP/s f16 on an H100/H200 SXM, 1.54x the
-  // 643 TFLOP/s mma.sync roof measured on the H200 (design.md section 6).
+  // 643 TFLOP/s mma.sync roof measured on the H200 (docs/performance.md).
   if (kind == InstrKind::wgmma)
     f16 *= 989.0 / 643.0;
   switch (operand) {

@@ -34,8 +34,8 @@ static TileConfig make(InstrKind kind, std::array<int64_t, 3> block,
 /// operand and accumulator types (single-block 16x16 forms first), a 2 x 2
 /// wave grid (256 threads) over a block tile sized so that two LDS stages fit
 /// in 32 KiB, and the LDS layout the bank model prefers.
-static std::optional<TileConfig> getDefaultMfmaConfig(const GemmSignature &sig,
-                                                      const TargetInfo &target) {
+static std::optional<TileConfig>
+getDefaultMfmaConfig(const GemmSignature &sig, const TargetInfo &target) {
   std::optional<MmaShape> shape;
   for (const MmaShape &s : mfmaLoweredShapes(target, sig.a))
     if (s.acc == sig.acc && s.blocks == 1) {
@@ -103,15 +103,13 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       // Without tn, i8 fragments are gathered element by element (ldmatrix
       // cannot transpose bytes): a 32x32 warp tile keeps them in registers.
       if (sig.transA || !sig.transB)
-        return make(InstrKind::mma_sync, {64, 128, 64}, {2, 4}, {16, 8, 32},
-                    3);
+        return make(InstrKind::mma_sync, {64, 128, 64}, {2, 4}, {16, 8, 32}, 3);
       return make(InstrKind::mma_sync, {128, 128, 64}, {2, 4}, {16, 8, 32}, 3);
     case ElemKind::f64:
       return make(InstrKind::mma_sync, {64, 64, 16}, {2, 4}, {8, 8, 4}, 3);
     case ElemKind::f32:
       if (allowTf32)
-        return make(InstrKind::mma_sync, {128, 128, 32}, {2, 4}, {16, 8, 8},
-                    3);
+        return make(InstrKind::mma_sync, {128, 128, 32}, {2, 4}, {16, 8, 8}, 3);
       return make(InstrKind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 3);
     default:
       break;

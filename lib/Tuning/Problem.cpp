@@ -23,7 +23,7 @@ bool mlir::gemm::parseLayout(llvm::StringRef name, bool &transA,
   if (name.size() != 2 || (name[0] != 'n' && name[0] != 't') ||
       (name[1] != 'n' && name[1] != 't'))
     return false;
-  // design.md section 4: A is K x M for nt and tt, B is N x K for tn and tt.
+  // The layouts of docs/dialect.md: A is K x M for nt and tt, B is N x K for tn and tt.
   transA = name[1] == 't';
   transB = name[0] == 't';
   return true;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""GPU harness for gemm-mlir kernels (design.md section 6).
+"""GPU harness for gemm-mlir kernels (the method of docs/performance.md).
 
 Runs where the GPU is, with only the CUDA driver, CuPy and PyTorch: loads the
 cubins/PTX and manifest.json files that `gemm-opt --gemm-to-ptx=output-dir=...`
@@ -41,7 +41,7 @@ TORCH_DTYPES = {
     "f64": torch.float64, "i8": torch.int8, "i32": torch.int32,
     "f8E4M3FN": torch.float8_e4m3fn, "f8E5M2": torch.float8_e5m2,
 }
-# Relative Frobenius error bounds (design.md section 6); 0 means exact.
+# Relative Frobenius error bounds (docs/performance.md, Method); 0 means exact.
 TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
              "f32": 1e-5, "f64": 1e-12, "i8": 0.0, "i8sat": 0.0, "f8": 1e-2,
              "i8simt": 0.0, "f16simt": 1e-2}
@@ -259,7 +259,7 @@ def rounding_bound(meta, kk, mag, ref):
 
 
 def a_is_km(layout):
-    """The layout table (design.md section 4): A is K x M for nt and tt."""
+    """The layout table (docs/dialect.md): A is K x M for nt and tt."""
     return layout in ("nt", "tt")
 
 

@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
-  let summary = "Lower gemm.matmul to NVIDIA kernels (mma.sync / SIMT) and launches";
+  let summary = "Lower gemm.matmul to NVIDIA kernels (mma.sync, wgmma, SIMT) and launches";
   let description = [{
     Replaces every `gemm.matmul` with a `gpu.launch_func` of a kernel built
     from `nvgpu`, `gpu`, `memref`, `scf`, `vector` and `arith` ops and placed
@@ -22,12 +22,18 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
     steady state with one barrier per k-tile, drain). Shared tiles use the
     XOR swizzle of `gemm/Utils/FragmentLayout.h`. `mma_sync` configs read
     fragments with `nvgpu.ldmatrix` (transposed where the layout needs it) and
-    compute with `nvgpu.mma.sync`; `simt` configs use FMA per thread. The
+    compute with `nvgpu.mma.sync`; `wgmma` configs (sm_90a) stage 128-byte
+    swizzled tiles and issue `nvvm.wgmma.mma_async` per warpgroup from
+    shared-memory descriptors, one stage in flight; `simt` configs use FMA
+    per thread. The
     epilogue region is applied in registers and stores are predicated, so any
     M, N, K >= 1 is handled.
 
     A `gemm.matmul` without a config gets the default for its types on
-    `chip`. The kernels' launch facts (grid rule, block, dynamic shared
+    `chip` (`gemm/Tuning/DefaultConfig.h`); every config is checked against
+    `gemm/Target/Legality.h` before anything is rewritten, and the pattern
+    (`populateGemmToNVGPUPatterns`) checks it again on its own, so it is safe
+    in other passes. The kernels' launch facts (grid rule, block, dynamic shared
     memory, parameters) are recorded in the module attribute `gemm.kernels`
     for `gemm-write-artifacts`.
   }];
@@ -79,7 +85,9 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
     M, N, K >= 1 is handled.
 
     A `gemm.matmul` without a config gets the default for its types on
-    `chip`. Transcendental f32 epilogue ops are expanded into polynomial
+    `chip` (`gemm/Tuning/DefaultConfig.h`); configs and epilogues are checked
+    (`gemm/Target/Legality.h`) before anything is rewritten, and again by the
+    pattern itself (`populateGemmToAMDGPUPatterns`). Transcendental f32 epilogue ops are expanded into polynomial
     approximations and native instructions, so kernels need no ROCm device
     library. Launch facts (chip, grid rule, block, LDS, parameters) are
     recorded in the module attribute `gemm.kernels`.

@@ -1,7 +1,10 @@
 //===- Pipelines.h - gemm-mlir pass pipelines -------------------*- C++ -*-===//
 //
-// gemm-to-ptx and gemm-to-cubin: gemm.matmul all the way to gpu.binary, with
-// an optional write of the artifacts (PTX / cubin + manifest.json).
+// The composite pipelines: gemm-to-ptx and gemm-to-cubin (NVIDIA),
+// gemm-to-amdgcn and gemm-to-hsaco (AMD) take gemm.matmul all the way to
+// gpu.binary, with an optional write of the artifacts (PTX / cubin / AMDGCN /
+// HSACO + manifest.json); each is an options struct, a build function an
+// embedder can call on its own pass manager, and a registration.
 //
 //===----------------------------------------------------------------------===//
 

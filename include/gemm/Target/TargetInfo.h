@@ -101,7 +101,7 @@ std::optional<unsigned> choosePtxVersion(const TargetInfo &target,
 
 /// Throughput and latency facts of a chip, for the cost model: nominal values
 /// from the vendors' data sheets for a representative part, and for the
-/// Hopper entries the rates measured on an H200 (design.md section 6).
+/// Hopper entries the rates measured on an H200 (docs/performance.md).
 struct TargetPerf {
   llvm::StringRef name;           ///< chip, as in TargetInfo::name
   double clockGHz;                ///< sustained SM clock

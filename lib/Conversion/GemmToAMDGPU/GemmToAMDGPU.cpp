@@ -38,8 +38,9 @@ static LogicalResult checkEpilogueMath(MatmulOp op) {
   if (!op.hasEpilogue())
     return success();
   WalkResult r = op.getEpilogue().walk([&](Operation *inner) {
-    if (inner->getDialect() && inner->getDialect()->getNamespace() ==
-                                   math::MathDialect::getDialectNamespace() &&
+    if (inner->getDialect() &&
+        inner->getDialect()->getNamespace() ==
+            math::MathDialect::getDialectNamespace() &&
         llvm::any_of(inner->getResultTypes(),
                      [](Type t) { return t.isF64(); }) &&
         !isNativeF64Math(inner)) {
@@ -54,9 +55,8 @@ static LogicalResult checkEpilogueMath(MatmulOp op) {
   return failure(r.wasInterrupted());
 }
 
-static FailureOr<int64_t> buildAMDGPUKernel(OpBuilder &b,
-                                            gpu::GPUFuncOp kernel, MatmulOp op,
-                                            ConfigAttr config,
+static FailureOr<int64_t> buildAMDGPUKernel(OpBuilder &b, gpu::GPUFuncOp kernel,
+                                            MatmulOp op, ConfigAttr config,
                                             const TargetInfo &target) {
   return buildKernelBody(b, kernel, op, config, target, buildAMDMainLoop);
 }

@@ -34,8 +34,8 @@ static bool isNVVMTargetFor(Attribute t, StringRef chip) {
 }
 
 /// The NVIDIA lowering `options` describe.
-static VendorLowering getNVGPULowering(MLIRContext *ctx,
-                                       const ConvertGemmToNVGPUOptions &options) {
+static VendorLowering
+getNVGPULowering(MLIRContext *ctx, const ConvertGemmToNVGPUOptions &options) {
   VendorLowering lowering;
   lowering.pass = "convert-gemm-to-nvgpu";
   lowering.chip = options.chip;
@@ -53,9 +53,9 @@ static VendorLowering getNVGPULowering(MLIRContext *ctx,
   if (options.ptxVersion)
     requested = options.ptxVersion;
   unsigned ptx = *choosePtxVersion(*lowering.target, requested);
-  lowering.kernelTargetAttr = NVVM::NVVMTargetAttr::get(
-      ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda", options.chip,
-      ("+ptx" + Twine(ptx)).str());
+  lowering.kernelTargetAttr =
+      NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
+                                options.chip, ("+ptx" + Twine(ptx)).str());
   return lowering;
 }
 

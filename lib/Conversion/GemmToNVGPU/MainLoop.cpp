@@ -1,8 +1,9 @@
-//===- MainLoop.cpp - tiles, copies and the software pipeline -------------===//
+//===- MainLoop.cpp - copies and the pipeline of NVIDIA kernels -----------===//
 //
-// Block coordinates (with grouped rasterization), shared-memory tiles, the
-// global-to-shared copies and the multi-stage pipeline around the compute
-// step; then the epilogue over the accumulators.
+// The NVIDIA main loop, on the block KernelSetup.cpp sets up (coordinates,
+// shared tiles): the global-to-shared copies and the multi-stage pipeline
+// around the compute step of the config's kind (mma.sync, wgmma, SIMT); then
+// the epilogue over the accumulators.
 //
 // Copies: when the operand is provably or at run time 16-byte aligned (base
 // pointer, offset and leading stride), each thread issues 16-byte

@@ -28,15 +28,13 @@ SmallVector<Value> ComputeStep::computeStage(OpBuilder &b, Location loc,
   return acc;
 }
 
-SmallVector<Value> WarpTiledStep::initAccumulators(OpBuilder &b,
-                                                   Location loc) {
+SmallVector<Value> WarpTiledStep::initAccumulators(OpBuilder &b, Location loc) {
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accTileType));
   return SmallVector<Value>(tilesM * tilesN, zero);
 }
 
 SmallVector<Value> WarpTiledStep::multiply(OpBuilder &b, Location loc,
-                                           ValueRange frags,
-                                           ValueRange accIn) {
+                                           ValueRange frags, ValueRange accIn) {
   SmallVector<Value> acc(accIn);
   for (int64_t mi = 0; mi < tilesM; ++mi)
     for (int64_t ni = 0; ni < tilesN; ++ni) {
@@ -46,9 +44,8 @@ SmallVector<Value> WarpTiledStep::multiply(OpBuilder &b, Location loc,
   return acc;
 }
 
-void WarpTiledStep::forEachElement(
-    OpBuilder &b, Location loc, ValueRange acc,
-    function_ref<void(Value, Value, Value)> fn) {
+void WarpTiledStep::forEachElement(OpBuilder &b, Location loc, ValueRange acc,
+                                   function_ref<void(Value, Value, Value)> fn) {
   IndexMath m(b, loc);
   unsigned slots = accSlots();
   for (int64_t mi = 0; mi < tilesM; ++mi)

@@ -1,4 +1,4 @@
-//===- Epilogue.h - the epilogue in registers -------------------------*- C++ -*-===//
+//===- Epilogue.h - the epilogue in registers -------------------*- C++ -*-===//
 //
 // Private to lib/Conversion. The gemm.matmul epilogue region applied to
 // each accumulator element in registers, with predicated loads of C and the

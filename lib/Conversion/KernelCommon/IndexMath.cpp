@@ -1,8 +1,8 @@
 //===- IndexMath.cpp - kernel index arithmetic and shared tiles -----------===//
 //
-// IndexMath (i32 index arithmetic folded as it is built), SmemTile addressing (the
-// plain, padded and XOR-swizzled layouts of gemm/Utils/FragmentLayout.h) and
-// global operand indices, shared by the NVIDIA and AMD kernel builders.
+// IndexMath (i32 index arithmetic folded as it is built), SmemTile addressing
+// (the plain, padded and XOR-swizzled layouts of gemm/Utils/FragmentLayout.h)
+// and global operand indices, shared by the NVIDIA and AMD kernel builders.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,7 +99,8 @@ Value SmemTile::offset(IndexMath &m, Value stage, Value row, Value col) const {
   int64_t perChunk = 16 / elemBytes;
   int64_t chunksPerRow = rowElems / perChunk;
   Value linear = m.add(m.mul(row, chunksPerRow), m.div(col, perChunk));
-  Value key = chunksPerRow >= 8 ? m.andOp(row, 7) : m.andOp(m.shr(linear, 3), 7);
+  Value key =
+      chunksPerRow >= 8 ? m.andOp(row, 7) : m.andOp(m.shr(linear, 3), 7);
   Value swizzled = m.xorOp(linear, key);
   return m.add(base, m.add(m.mul(swizzled, perChunk), m.rem(col, perChunk)));
 }
@@ -125,12 +126,12 @@ Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
   //                 = ((colVar/V) ^ (rowVar & 7)) ^ chunkConst
   // since chunkConst's bits are disjoint from colVar/V's and rowConst % 8 == 0.
   Value laneChunk = m.xorOp(m.div(colVar, perChunk), m.andOp(rowVar, 7));
-  Value chunk = chunkConst ? Value(arith::XOrIOp::create(
-                                 m.b, m.loc, laneChunk, m.c(chunkConst)))
-                           : laneChunk;
+  Value chunk =
+      chunkConst
+          ? Value(arith::XOrIOp::create(m.b, m.loc, laneChunk, m.c(chunkConst)))
+          : laneChunk;
   Value rowOff = m.mul(m.add(rowVar, rowConst), rowElems);
-  return m.add(m.mul(stage, stageElems),
-               m.add(rowOff, m.mul(chunk, perChunk)));
+  return m.add(m.mul(stage, stageElems), m.add(rowOff, m.mul(chunk, perChunk)));
 }
 
 SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
@@ -140,4 +141,3 @@ SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
     return {m.idx(batch), m.idx(row), m.idx(col)};
   return {m.idx(row), m.idx(col)};
 }
-

@@ -1,4 +1,4 @@
-//===- KernelContext.h - what a kernel builder works on ---------------*- C++ -*-===//
+//===- KernelContext.h - what a kernel builder works on ---------*- C++ -*-===//
 //
 // Private to lib/Conversion. The shared-memory tiles of A and B, the
 // KernelContext every part of a kernel builder reads (operands, coordinates,
@@ -83,8 +83,8 @@ struct KernelContext {
   SmallVector<Value> extras;
   Value batch; ///< batch index, null without a batch dimension
   Value m, n, k;
-  Value tileM0, tileN0;  ///< block tile origin
-  Value warpM0, warpN0;  ///< warp tile origin inside the block tile
+  Value tileM0, tileN0; ///< block tile origin
+  Value warpM0, warpN0; ///< warp tile origin inside the block tile
   Value lane, tid;
   SmemTile tileA, tileB;
   Type accType;
@@ -131,9 +131,9 @@ public:
   virtual void drain(OpBuilder &b, Location loc) {}
   /// Calls `fn(row, col, value)` for every accumulator element, with row and
   /// col relative to the block tile origin.
-  virtual void forEachElement(
-      OpBuilder &b, Location loc, ValueRange acc,
-      function_ref<void(Value row, Value col, Value value)> fn) = 0;
+  virtual void
+  forEachElement(OpBuilder &b, Location loc, ValueRange acc,
+                 function_ref<void(Value row, Value col, Value value)> fn) = 0;
 };
 
 /// A compute step whose warp tile is tilesM x tilesN instruction tiles of
@@ -162,8 +162,7 @@ protected:
   /// Accumulator elements one lane holds per instruction tile.
   virtual unsigned accSlots() const = 0;
   /// Coordinate of this lane's slot `slot` inside an instruction tile.
-  virtual std::pair<Value, Value> accSlotCoord(IndexMath &m,
-                                               unsigned slot) = 0;
+  virtual std::pair<Value, Value> accSlotCoord(IndexMath &m, unsigned slot) = 0;
   /// The value of slot `slot` of accumulator `acc`.
   virtual Value accSlotValue(OpBuilder &b, Location loc, Value acc,
                              unsigned slot) = 0;

@@ -1,4 +1,4 @@
-//===- KernelSetup.h - a kernel body and its block --------------------*- C++ -*-===//
+//===- KernelSetup.h - a kernel body and its block --------------*- C++ -*-===//
 //
 // Private to lib/Conversion. The parts of a kernel every main loop starts
 // from (KernelSetup.cpp): the kernel body around a vendor's main loop, the
@@ -18,11 +18,10 @@ namespace mlir::gemm::detail {
 /// Fills `kernel` (arguments: A, B, C, extras...) for `op`: a KernelContext
 /// over its arguments, then `mainLoop` (which returns the dynamic shared
 /// memory), then the return.
-FailureOr<int64_t>
-buildKernelBody(OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op,
-                ConfigAttr config, const TargetInfo &target,
-                function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)>
-                    mainLoop);
+FailureOr<int64_t> buildKernelBody(
+    OpBuilder &b, gpu::GPUFuncOp kernel, MatmulOp op, ConfigAttr config,
+    const TargetInfo &target,
+    function_ref<FailureOr<int64_t>(OpBuilder &, KernelContext &)> mainLoop);
 
 /// Sets the thread, block and warp coordinates and the problem sizes in
 /// `ctx` and creates the staged shared tiles of A and B (`stages` buffers

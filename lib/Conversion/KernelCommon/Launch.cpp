@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Launch.h"
-#include "Pack.h"
 #include "IndexMath.h"
+#include "Pack.h"
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -80,10 +80,11 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
   set("block", b.getI64ArrayAttr({threads, 1, 1}));
   set("dynamic_shared_memory", b.getI64IntegerAttr(smem));
   // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.z = batch (or 1).
-  set("grid", b.getDictionaryAttr(
-                  {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
-                   b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
-                   b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
+  set("grid",
+      b.getDictionaryAttr(
+          {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
+           b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
+           b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
   set("layout", b.getStringAttr(stringifyLayout(op.getLayout())));
   set("a_type", str(op.getAElementType()));
   set("c_type", str(op.getCElementType()));
@@ -157,11 +158,11 @@ static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
   // against 238 and none), and the sizes buy nothing the kernel's run-time
   // edge checks need.
   for (Type &t : types)
-    if (auto memref = dyn_cast<MemRefType>(t); memref && memref.hasStaticShape())
+    if (auto memref = dyn_cast<MemRefType>(t);
+        memref && memref.hasStaticShape())
       t = MemRefType::get(
           SmallVector<int64_t>(memref.getRank(), ShapedType::kDynamic),
-          memref.getElementType(), memref.getLayout(),
-          memref.getMemorySpace());
+          memref.getElementType(), memref.getLayout(), memref.getMemorySpace());
   auto funcType = b.getFunctionType(types, {});
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(gpuModule.getBody());
@@ -180,8 +181,7 @@ static void emitLaunch(RewriterBase &b, MatmulOp op, ConfigAttr config,
                        int64_t smem, const OperandPacking &packing) {
   Location loc = op.getLoc();
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
-  PackedOperands packed =
-      emitOperandPacking(b, op, packing, gpuModule);
+  PackedOperands packed = emitOperandPacking(b, op, packing, gpuModule);
   SmallVector<Value> operands(op->getOperands());
   operands[0] = packed.a;
   operands[1] = packed.b;
@@ -192,11 +192,10 @@ static void emitLaunch(RewriterBase &b, MatmulOp op, ConfigAttr config,
   IndexMath m(b, loc, /*useIndex=*/true);
   Value mSize = memref::DimOp::create(b, loc, op.getC(), b0);
   Value nSize = memref::DimOp::create(b, loc, op.getC(), b0 + 1);
-  Value gx = m.mul(m.ceilDiv(mSize, config.getBM()),
-                   m.ceilDiv(nSize, config.getBN()));
-  Value gz = op.hasBatch()
-                 ? Value(memref::DimOp::create(b, loc, op.getC(), 0))
-                 : m.c(1);
+  Value gx =
+      m.mul(m.ceilDiv(mSize, config.getBM()), m.ceilDiv(nSize, config.getBN()));
+  Value gz = op.hasBatch() ? Value(memref::DimOp::create(b, loc, op.getC(), 0))
+                           : m.c(1);
   Value smemV = arith::ConstantIntOp::create(b, loc, smem, 32);
   gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, m.c(1), gz},
                             gpu::KernelDim3{m.c(threads), m.c(1), m.c(1)},
@@ -210,8 +209,9 @@ static void emitLaunch(RewriterBase &b, MatmulOp op, ConfigAttr config,
     entries.append(old.begin(), old.end());
   entries.push_back(makeManifestEntry(op, config, kernel, gpuModule.getName(),
                                       chip, threads, smem, packed.manifest));
-  b.modifyOpInPlace(
-      module, [&] { module->setAttr(kKernelsAttrName, b.getArrayAttr(entries)); });
+  b.modifyOpInPlace(module, [&] {
+    module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
+  });
 }
 
 /// The rewrite: the kernel module, the kernel function, its body, the
@@ -262,8 +262,9 @@ mlir::gemm::detail::getLowerableConfig(MatmulOp op,
   return config;
 }
 
-LogicalResult MatmulToLaunch::matchAndRewrite(
-    MatmulOp op, OpAdaptor adaptor, ConversionPatternRewriter &rewriter) const {
+LogicalResult
+MatmulToLaunch::matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const {
   FailureOr<ConfigAttr> config = getLowerableConfig(op, lowering);
   if (failed(config))
     return failure();

@@ -1,4 +1,4 @@
-//===- Launch.h - kernels, launches and the lowering driver -----------*- C++ -*-===//
+//===- Launch.h - kernels, launches and the lowering driver -----*- C++ -*-===//
 //
 // Private to lib/Conversion. What turns a gemm.matmul into a kernel and its
 // launch, shared by convert-gemm-to-nvgpu and convert-gemm-to-amdgpu

@@ -1,4 +1,4 @@
-//===- Pack.h - aligned workspaces for A and B ------------------------*- C++ -*-===//
+//===- Pack.h - aligned workspaces for A and B ------------------*- C++ -*-===//
 //
 // Private to lib/Conversion. The host side of packing: operands whose
 // strides rule out 16-byte copies are copied into aligned workspaces by pack

@@ -1,4 +1,4 @@
-"""The gemm-mlir tuner, in two halves (design.md sections 2 and 6).
+"""The gemm-mlir tuner, in two halves (docs/tuning.md, Running the tuner).
 
 Run as `python3 -m gemm_mlir.tune SUBCOMMAND ...` with PYTHONPATH=python (or
 `python3 python/gemm_mlir/tune.py SUBCOMMAND ...`).

@@ -24,8 +24,8 @@ GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
   if (!op.hasEpilogue()) {
     p.epilogue = EpilogueClass::none;
   } else {
-    p.epilogue = op.readsC() ? EpilogueClass::reads_c
-                             : EpilogueClass::elementwise;
+    p.epilogue =
+        op.readsC() ? EpilogueClass::reads_c : EpilogueClass::elementwise;
     for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
       if (op.getExtraBroadcast(i) == Broadcast::full)
         p.epilogue = EpilogueClass::reads_c;
@@ -33,8 +33,7 @@ GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
   return p;
 }
 
-ConfigAttr mlir::gemm::getConfigOrDefault(MatmulOp op,
-                                          const TargetInfo &target,
+ConfigAttr mlir::gemm::getConfigOrDefault(MatmulOp op, const TargetInfo &target,
                                           bool allowTf32) {
   if (ConfigAttr config = op.getConfigAttr())
     return config;
