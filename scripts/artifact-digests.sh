@@ -12,7 +12,9 @@
 #
 # OUT (the first argument) receives the artifacts; SRC (optional second
 # argument) is a folder of case sources from an earlier run, so that both
-# sides compile the same inputs even if the case generator changed.
+# sides compile the same inputs even if the case generator changed. GEMM_OPT
+# names the gemm-opt to use (default: build/bin/gemm-opt), e.g. a copy of the
+# old commit's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: artifact-digests.sh OUT [SRC]}
