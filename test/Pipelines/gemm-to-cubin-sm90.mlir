@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-cubin="chip=sm_90 output-dir=%t" | FileCheck %s
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-cubin="chip=sm_90 output-dir=%t" | FileCheck %s
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
 
 // gemm-to-cubin serializes to a cubin (ptxas from the CUDA toolkit).

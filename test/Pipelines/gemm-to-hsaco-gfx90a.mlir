@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-to-hsaco="chip=gfx90a output-dir=%t" -o /dev/null
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-hsaco="chip=gfx90a output-dir=%t" -o /dev/null
 // RUN: llvm-readelf --notes %t/gemm_kernels.gfx90a.hsaco > %t/notes.txt
 // RUN: %python %gemm_src_root/python/gemm_mlir/hsaco_check.py %t/notes.txt %t/manifest.json | FileCheck %s --check-prefix=META
 // RUN: llvm-objdump -d --mcpu=gfx90a %t/gemm_kernels.gfx90a.hsaco | FileCheck %s --check-prefix=ISA

@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-to-hsaco="chip=gfx942 output-dir=%t" -o /dev/null
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-hsaco="chip=gfx942 output-dir=%t" -o /dev/null
 // RUN: llvm-readelf --notes %t/gemm_kernels.gfx942.hsaco > %t/notes.txt
 // RUN: %python %gemm_src_root/python/gemm_mlir/hsaco_check.py %t/notes.txt %t/manifest.json | FileCheck %s --check-prefix=META
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/gemm_kernels.gfx942.hsaco | FileCheck %s --check-prefix=ISA

@@ -1,6 +1,6 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_80 output-dir=%t" -o /dev/null
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_80 output-dir=%t" -o /dev/null
 // RUN: FileCheck %s < %t/gemm_kernels.sm_80.ptx
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_80 ptx-version=70 output-dir=%t" -o /dev/null
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_80 ptx-version=70 output-dir=%t" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX70 < %t/gemm_kernels.sm_80.ptx
 
 // The PTX version follows the chip (8.0 by default for sm_80) or the request.

@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_86 output-dir=%t" -o /dev/null
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_86 output-dir=%t" -o /dev/null
 // RUN: FileCheck %s < %t/gemm_kernels.sm_86.ptx
 
 // PTX for sm_86: the chip's default PTX version, the tensor-core path.

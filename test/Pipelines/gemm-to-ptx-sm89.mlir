@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_89 output-dir=%t" -o /dev/null
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_89 output-dir=%t" -o /dev/null
 // RUN: FileCheck %s < %t/gemm_kernels.sm_89.ptx
 
 // PTX for sm_89: the chip's default PTX version, the tensor-core path.

@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90 output-dir=%t" | FileCheck %s --check-prefix=IR
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 output-dir=%t" | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=PTX < %t/gemm_kernels.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
 

@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
 // RUN: FileCheck %s < %t/gemm_kernels.sm_90a.ptx
 
 // PTX for sm_90a: the chip's default PTX version and the Hopper path, which

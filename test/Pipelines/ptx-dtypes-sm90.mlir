@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90 allow-tf32=true output-dir=%t" -o /dev/null
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 allow-tf32=true output-dir=%t" -o /dev/null
 // RUN: FileCheck %s < %t/gemm_kernels.sm_90.ptx
 
 // The MMA instruction in the PTX for every dtype, and transposed ldmatrix

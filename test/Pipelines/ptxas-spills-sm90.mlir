@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90 output-dir=%t" -o /dev/null
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 output-dir=%t" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t/gemm_kernels.sm_90.ptx -o %t/k.cubin 2>&1 | FileCheck %s
 
 // The default configs assemble for sm_90 with zero spills (every layout of

@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90a output-dir=%t" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t/gemm_kernels.sm_90a.ptx -o %t/k.cubin 2>&1 | FileCheck %s
 
 // The wgmma defaults of sm_90a (f16/bf16 in every layout, i8 in tn, with and

@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --gemm-to-amdgcn="chip=gfx942 select-config=true" | FileCheck %s
-// RUN: gemm-opt %s --gemm-to-amdgcn="chip=gfx942" | FileCheck %s --check-prefix=DEFAULT
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-amdgcn="chip=gfx942 select-config=true" | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-amdgcn="chip=gfx942" | FileCheck %s --check-prefix=DEFAULT
 
 // gemm-to-amdgcn with select-config: the cost model picks among the MFMA
 // configs convert-gemm-to-amdgpu lowers, and the pick compiles.

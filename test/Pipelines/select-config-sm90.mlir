@@ -1,7 +1,7 @@
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90 tuning-db=%S/../Dialect/Gemm/Transforms/Inputs/db-sm90.json" | FileCheck %s --check-prefix=DB
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90 select-config=true" | FileCheck %s --check-prefix=MODEL
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90" | FileCheck %s --check-prefix=DEFAULT
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90 tuning-db=%gemm_src_root/tuning/h200.json" | FileCheck %s --check-prefix=SHIPPED
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 tuning-db=%S/../Dialect/Gemm/Transforms/Inputs/db-sm90.json" | FileCheck %s --check-prefix=DB
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 select-config=true" | FileCheck %s --check-prefix=MODEL
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90" | FileCheck %s --check-prefix=DEFAULT
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90 tuning-db=%gemm_src_root/tuning/h200.json" | FileCheck %s --check-prefix=SHIPPED
 
 // The pipelines run gemm-select-config when asked: the database's entry
 // (4096^3 f16 tn: 128x256x32 in the test database), the model's pick, or

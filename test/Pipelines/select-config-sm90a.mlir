@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90a select-config=true" | FileCheck %s --check-prefix=MODEL
-// RUN: gemm-opt %s --gemm-to-ptx="chip=sm_90a" | FileCheck %s --check-prefix=DEFAULT
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90a select-config=true" | FileCheck %s --check-prefix=MODEL
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90a" | FileCheck %s --check-prefix=DEFAULT
 
 // On sm_90a the lattice holds wgmma points and the cost model ranks them
 // (data-sheet peak, per-warp work per instruction, prefetch depth S-2): its

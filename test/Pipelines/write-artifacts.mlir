@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && gemm-opt %s --gemm-write-artifacts=output-dir=%t | FileCheck %s --check-prefix=IR
+// RUN: rm -rf %t && gemm-opt --verify-roundtrip %s --gemm-write-artifacts=output-dir=%t | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=PTX < %t/kernels.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
 

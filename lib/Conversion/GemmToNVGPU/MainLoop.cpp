@@ -322,15 +322,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, k0, stage, threads);
     emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, k0, stage, threads);
   };
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  // Commit groups and waits as NVVM ops: nvgpu's device_async_create_group
+  // wants the tokens of the group's copies, which are issued under scf.if and
+  // inside loops here; without tokens it prints a form that does not parse.
   auto commit = [&](OpBuilder &b) {
-    return nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType,
-                                                   ValueRange{})
-        .getResult();
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
   };
-  auto waitGroups = [&](OpBuilder &b, Value token, int64_t pending) {
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, token,
-                                     b.getI32IntegerAttr(pending));
+  auto waitGroups = [&](OpBuilder &b, int64_t pending) {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
   };
 
   std::unique_ptr<ComputeStep> step;
@@ -364,10 +363,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   assert((stages == 1 && lag == 0) || ahead >= 1);
   // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end), as
   // a loop so that the copy code is emitted once rather than S-1 times (it is
-  // the bulk of the kernel's code and of LLVM's compile time). The waits need
-  // a token value: an empty group committed first provides it; it shifts
-  // every later group by one, which leaves the pending counts unchanged.
-  Value token = commit(b);
+  // the bulk of the kernel's code and of LLVM's compile time).
   if (stages > 1) {
     auto prologue = scf::ForOp::create(b, loc, m.c(0), m.c(ahead), m.c(1));
     OpBuilder::InsertionGuard g(b);
@@ -386,7 +382,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     Value kt = loop.getInductionVar();
     Value stage = m.c(0);
     copyKTile(b, kt, stage);
-    waitGroups(b, commit(b), 0);
+    commit(b);
+    waitGroups(b, 0);
     publish(b);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = step->computeStage(b, loc, stage, acc);
@@ -411,7 +408,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
     Value kt = loop.getInductionVar();
-    waitGroups(b, token, ahead - 1);
+    waitGroups(b, ahead - 1);
     publish(b);
     Value fetch = mi.add(kt, ahead);
     emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
@@ -426,7 +423,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   }
   // Drain: no cp.async may be in flight when the kernel exits, and no MMA
   // when the epilogue reads the accumulators.
-  waitGroups(b, token, 0);
+  waitGroups(b, 0);
   step->drain(b, loc);
 
   emitEpilogue(b, ctx, *step, loop.getResults());

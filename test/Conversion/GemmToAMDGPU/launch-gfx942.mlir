@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize --cse | FileCheck %s
 
 // The host side: a gpu.launch_func per gemm.matmul (grid.x over the output
 // tiles, grid.z over the batch, 4 waves of 64 lanes) and the launch facts,

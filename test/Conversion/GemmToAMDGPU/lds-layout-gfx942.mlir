@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx942 | FileCheck %s
 
 // LDS layouts. Without a config the bank-conflict model of
 // gemm/Utils/MfmaLayout.h picks plain, padded or swizzled tiles (and how much

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx90a | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx90a | FileCheck %s
 
 // CDNA2 (gfx90a): the 4-byte i8 MFMA (16x16x16) and the bf16 "_1k" forms
 // (selected by amdgpu.mfma for vector<4xbf16>).

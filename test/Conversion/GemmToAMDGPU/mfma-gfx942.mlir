@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx942 | FileCheck %s
 
 // One kernel per gemm.matmul in a gpu.module for gfx942; every dtype's
 // default uses the 16x16 MFMA of its operand type; explicit configs pick the

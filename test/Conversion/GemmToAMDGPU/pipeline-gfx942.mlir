@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu="chip=gfx942 pack-unaligned=false" --canonicalize | FileCheck %s
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize | FileCheck %s --check-prefix=PACK
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu="chip=gfx942 pack-unaligned=false" --canonicalize | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx942 --canonicalize | FileCheck %s --check-prefix=PACK
 
 // The register-staged LDS pipeline. Per k-tile: one barrier; the next
 // tile's chunks are loaded into registers (whole 16-byte chunks when the

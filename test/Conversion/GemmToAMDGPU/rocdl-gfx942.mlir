@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx942 --convert-amdgpu-to-rocdl=chipset=gfx942 | FileCheck %s
-// RUN: gemm-opt %s --convert-gemm-to-amdgpu=chip=gfx90a --convert-amdgpu-to-rocdl=chipset=gfx90a | FileCheck %s --check-prefix=GFX90A
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx942 --convert-amdgpu-to-rocdl=chipset=gfx942 | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu=chip=gfx90a --convert-amdgpu-to-rocdl=chipset=gfx90a | FileCheck %s --check-prefix=GFX90A
 
 // The MFMAs at the rocdl level: the intrinsic each default config selects on
 // gfx942 and gfx90a (i8 changes width between CDNA2 and CDNA3).

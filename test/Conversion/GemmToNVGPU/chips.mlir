@@ -1,8 +1,8 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_80 | FileCheck %s --check-prefix=SM80
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_86 | FileCheck %s --check-prefix=SM86
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_89 | FileCheck %s --check-prefix=SM89
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90a | FileCheck %s --check-prefix=SM90A
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 ptx-version=78" | FileCheck %s --check-prefix=PTX78
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_86 | FileCheck %s --check-prefix=SM86
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_89 | FileCheck %s --check-prefix=SM89
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90a | FileCheck %s --check-prefix=SM90A
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 ptx-version=78" | FileCheck %s --check-prefix=PTX78
 
 // The kernel module's #nvvm.target: the chip and its default PTX version
 // from the target table (8.0; 8.4 from sm_89 on, for fp8 mma.sync), or the

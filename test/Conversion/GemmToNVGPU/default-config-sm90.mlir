@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 allow-tf32=true" | FileCheck %s --check-prefix=TF32
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 allow-tf32=true" | FileCheck %s --check-prefix=TF32
 
 // Ops without a config get the default for their types on the chip; the
 // chosen config is recorded in the launch manifest.

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
 
 // Edges and alignment: 16-byte copies are chosen at run time from the base
 // pointer, offset and strides; interior tiles copy without predication, edge

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" | FileCheck %s
 
 // (Packing of unaligned operands, which would route A and B through an
 // scf.if first, is tested in pack-sm90.mlir.)

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
 
 // bf16: nvgpu.mma.sync cannot type bf16 in its NVVM lowering, so the MMA is
 // nvvm.mma.sync with the fragments packed into 32-bit registers.

@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 allow-tf32=true" --canonicalize --cse | FileCheck %s
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s --check-prefix=EXACT
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 allow-tf32=true" --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s --check-prefix=EXACT
 
 // f32 operands run on tf32 tensor cores only when asked (allow-tf32); each
 // fragment element is rounded to nearest (cvt.rna.tf32.f32) first.

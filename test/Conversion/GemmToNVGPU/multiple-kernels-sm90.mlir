@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s
 
 // Every gemm.matmul gets its own kernel in the one kernel module, named after
 // its function (suffixed when a function holds several), and its own entry

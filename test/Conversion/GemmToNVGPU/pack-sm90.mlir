@@ -1,5 +1,5 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --split-input-file | FileCheck %s
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" --split-input-file | FileCheck %s --check-prefix=NOPACK
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --split-input-file | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" --split-input-file | FileCheck %s --check-prefix=NOPACK
 
 // Operands that 16-byte copies cannot read are packed on the host side into
 // zero-padded workspaces (K and the contiguous dimension rounded up to 128

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
 
 // The SIMT kind: scalar FMAs per thread on tiles staged through shared
 // memory (cp.async when aligned); DP4A for i8 (4-byte shared loads when K is

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu=chip=sm_90 --canonicalize --cse | FileCheck %s
 
 // Shared tiles: the XOR swizzle (16-byte chunks, key from the row or the
 // 128-byte line), plain row-major, or rows padded by one 16-byte vector.

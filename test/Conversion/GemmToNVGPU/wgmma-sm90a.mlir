@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --convert-gemm-to-nvgpu="chip=sm_90a pack-unaligned=false" | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90a pack-unaligned=false" | FileCheck %s
 
 // The wgmma kind (sm_90a, the default there for f16/bf16 and for tn tf32/i8):
 // cp.async into 128-byte swizzled, 1024-byte aligned stages; the copies are
@@ -23,7 +23,7 @@
 // CHECK: memref.extract_aligned_pointer_as_index
 // CHECK: arith.constant 4611686293305360384 : i64
 // CHECK: scf.for
-// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
@@ -31,7 +31,7 @@
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: scf.yield
-// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.extractvalue %{{.*}}[127]
 func.func @f16_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
@@ -86,7 +86,7 @@ func.func @i8_nn(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
 // one ahead.
 // CHECK-LABEL: gpu.func @two_stages_gemm
 // CHECK: scf.for
-// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK: nvvm.cp.async.wait.group 0
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 func.func @two_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {

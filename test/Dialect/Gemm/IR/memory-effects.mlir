@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --cse --canonicalize | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --cse --canonicalize | FileCheck %s
 
 // gemm.matmul writes C and reads A, B (and C only when the epilogue does):
 // identical ops are not merged and ops whose result nobody reads are kept.

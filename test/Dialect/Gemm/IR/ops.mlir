@@ -1,5 +1,5 @@
 // RUN: gemm-opt %s --verify-roundtrip | FileCheck %s
-// RUN: gemm-opt %s --mlir-print-op-generic | gemm-opt | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --mlir-print-op-generic | gemm-opt --verify-roundtrip | FileCheck %s
 
 // CHECK-LABEL: func @layouts
 func.func @layouts(%a: memref<64x32xf16>, %at: memref<32x64xf16>,

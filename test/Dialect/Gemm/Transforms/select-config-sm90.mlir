@@ -1,7 +1,7 @@
 // RUN: gemm-opt %s -split-input-file --gemm-select-config="target=sm_90 tuning-db=%S/Inputs/db-sm90.json report=true" -verify-diagnostics | FileCheck %s --check-prefix=DB
-// RUN: gemm-opt %s -split-input-file --gemm-select-config="target=sm_90" | FileCheck %s --check-prefix=MODEL
-// RUN: gemm-opt %s -split-input-file --gemm-select-config="target=sm_90 tuning-db=%S/Inputs/db-sm90.json" --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s --check-prefix=LOWER
-// RUN: gemm-opt %s -split-input-file --gemm-select-config="target=sm_90" --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s --check-prefix=LOWER
+// RUN: gemm-opt --verify-roundtrip %s -split-input-file --gemm-select-config="target=sm_90" | FileCheck %s --check-prefix=MODEL
+// RUN: gemm-opt --verify-roundtrip %s -split-input-file --gemm-select-config="target=sm_90 tuning-db=%S/Inputs/db-sm90.json" --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s --check-prefix=LOWER
+// RUN: gemm-opt --verify-roundtrip %s -split-input-file --gemm-select-config="target=sm_90" --convert-gemm-to-nvgpu=chip=sm_90 | FileCheck %s --check-prefix=LOWER
 
 // Database hits (exact and nearest shape bucket, epilogue classes), misses
 // that fall back to the cost model, explicit configs; every choice lowers.
