@@ -76,7 +76,7 @@ TEST(Legality, Structure) {
   // checkConfig applies the structure first.
   c = mmaSync(), c.group = 0;
   EXPECT_EQ(checkConfig(c, f16tn, chip("sm_90")),
-            "expected 'group' to be positive, got 0");
+            "expected 'group' in [1, 65536], got 0");
 }
 
 TEST(Legality, InstrShapeKnownOnSomeChip) {

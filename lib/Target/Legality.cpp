@@ -13,6 +13,7 @@
 #include "gemm/Utils/MfmaLayout.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
+#include <tuple>
 
 using namespace mlir::gemm;
 using llvm::Twine;
@@ -107,12 +108,23 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
       if (v <= 0)
         return std::string("expected '") + name +
                "' entries to be positive, got " + std::to_string(v);
+  for (auto [name, values, limit] :
+       {std::tuple<const char *, std::array<int64_t, 3>, int64_t>{
+            "block", {c.bm, c.bn, c.bk}, kMaxConfigBlock},
+        {"warps", {c.wm, c.wn, 1}, kMaxConfigWarps},
+        {"instr", {c.im, c.in, c.ik}, kMaxConfigInstr}})
+    for (int64_t v : values)
+      if (v > limit)
+        return std::string("expected '") + name + "' entries to be at most " +
+               std::to_string(limit) + ", got " + std::to_string(v);
   if (c.stages < 1 || c.stages > 8)
     return "expected 'stages' in [1, 8], got " + std::to_string(c.stages);
-  if (c.group < 1)
-    return "expected 'group' to be positive, got " + std::to_string(c.group);
-  if (c.splitK < 1)
-    return "expected 'split_k' to be positive, got " + std::to_string(c.splitK);
+  if (c.group < 1 || c.group > kMaxConfigGroup)
+    return "expected 'group' in [1, " + std::to_string(kMaxConfigGroup) +
+           "], got " + std::to_string(c.group);
+  if (c.splitK < 1 || c.splitK > kMaxConfigSplitK)
+    return "expected 'split_k' in [1, " + std::to_string(kMaxConfigSplitK) +
+           "], got " + std::to_string(c.splitK);
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +

@@ -142,7 +142,7 @@ TargetInfo::findShapes(InstrKind kind, ElemKind operand, ElemKind acc) const {
 }
 
 bool TargetInfo::hasShape(InstrKind kind, ElemKind operand, ElemKind acc,
-                          unsigned m, unsigned n, unsigned k) const {
+                          int64_t m, int64_t n, int64_t k) const {
   for (const MmaShape &s : findShapes(kind, operand, acc)) {
     if (s.m != m || s.k != k)
       continue;

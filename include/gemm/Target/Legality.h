@@ -28,9 +28,18 @@
 
 namespace mlir::gemm {
 
-/// Structural rules: positive sizes, stages in [1, 8], positive group and
-/// split_k, a block tile divisible by the warp grid, warp tiles that are
-/// multiples of the instruction, k = 1 for simt, M = 64 for wgmma.
+/// Upper bounds of #gemm.config's sizes (docs/dialect.md): far beyond any
+/// kernel that fits a chip, and low enough that no estimate overflows int64
+/// and no tile count or group overflows the kernels' 32-bit index math.
+inline constexpr int64_t kMaxConfigBlock = 1 << 16;
+inline constexpr int64_t kMaxConfigWarps = 1024;
+inline constexpr int64_t kMaxConfigInstr = 1024;
+inline constexpr int64_t kMaxConfigGroup = 1 << 16;
+inline constexpr int64_t kMaxConfigSplitK = 1 << 16;
+
+/// Structural rules: sizes in [1, the bounds above], stages in [1, 8], group
+/// and split_k in range, a block tile divisible by the warp grid, warp tiles
+/// that are multiples of the instruction, k = 1 for simt, M = 64 for wgmma.
 std::string checkConfigStructure(const TileConfig &config);
 
 /// True if some chip of the table has the matrix instruction of `config`

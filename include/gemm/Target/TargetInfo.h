@@ -69,8 +69,8 @@ struct TargetInfo {
   llvm::SmallVector<MmaShape, 4> findShapes(InstrKind kind, ElemKind operand,
                                             ElemKind acc) const;
   /// True if the exact shape exists.
-  bool hasShape(InstrKind kind, ElemKind operand, ElemKind acc, unsigned m,
-                unsigned n, unsigned k) const;
+  bool hasShape(InstrKind kind, ElemKind operand, ElemKind acc, int64_t m,
+                int64_t n, int64_t k) const;
 };
 
 /// Looks a chip up by name; nullopt if unknown.

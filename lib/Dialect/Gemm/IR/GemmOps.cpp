@@ -53,7 +53,19 @@ static std::string formatKinds(ArrayRef<ElemKind> kinds) {
   return s;
 }
 
-static bool isScalarType(Type t) { return t.isIntOrIndexOrFloat(); }
+/// The scalar types C, the extras and the epilogue may use: those both
+/// backends lower (f80, f128, tf32 and f8 arithmetic do not lower to PTX or
+/// AMDGCN from an epilogue; wider or odd-width integers are not stored).
+static bool isScalarType(Type t) {
+  if (t.isF16() || t.isBF16() || t.isF32() || t.isF64() || t.isIndex())
+    return true;
+  auto i = dyn_cast<IntegerType>(t);
+  return i && i.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                                                   i.getWidth());
+}
+
+static constexpr llvm::StringLiteral kScalarTypes =
+    "f16, bf16, f32, f64, index or a signless i1, i8, i16, i32, i64";
 
 static std::string dimStr(int64_t d) {
   return ShapedType::isDynamic(d) ? "?" : std::to_string(d);
@@ -169,9 +181,11 @@ LogicalResult MatmulOp::verify() {
            << accType << " is not supported for " << getAElementType()
            << " operands (expected " << formatKinds(legalAcc) << ")";
   Type cElem = getCElementType();
-  if (!isa<FloatType, IntegerType>(cElem))
+  if (!isScalarType(cElem) || cElem.isIndex())
     return emitOpError("C element type ")
-           << cElem << " is not supported (expected an integer or float type)";
+           << cElem
+           << " is not supported (expected f16, bf16, f32, f64 or a "
+              "signless i1, i8, i16, i32, i64)";
 
   // Shapes under the layout.
   unsigned b0 = hasBatch() ? 1 : 0;
@@ -232,7 +246,7 @@ LogicalResult MatmulOp::verify() {
       if (!isScalarType(t))
         return emitOpError("extra operand #")
                << i << " has type " << t
-               << " (expected a memref or an integer, index or float scalar)";
+               << " (expected a memref or a scalar of " << kScalarTypes << ")";
       if (bcast && getExtraBroadcastAttr(i) != Broadcast::scalar)
         return emitOpError("extra operand #")
                << i << " is a scalar but its broadcast is '"
@@ -249,8 +263,8 @@ LogicalResult MatmulOp::verify() {
     Broadcast kind = getExtraBroadcastAttr(i);
     if (!isScalarType(memref.getElementType()))
       return emitOpError("extra operand #")
-             << i << " has non-scalar element type "
-             << memref.getElementType();
+             << i << " has element type " << memref.getElementType()
+             << " (expected " << kScalarTypes << ")";
     switch (kind) {
     case Broadcast::scalar:
       return emitOpError("extra operand #")
@@ -361,8 +375,9 @@ LogicalResult MatmulOp::verifyRegions() {
                             "side-effect-free scalar ops are");
     for (Type t : op.getResultTypes())
       if (!isScalarType(t))
-        return op.emitOpError("produces non-scalar type ")
-               << t << " in a gemm.matmul epilogue";
+        return op.emitOpError("produces type ")
+               << t << " in a gemm.matmul epilogue (expected " << kScalarTypes
+               << ")";
   }
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield)

@@ -57,7 +57,7 @@ func.func @stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{expected 'split_k' to be positive, got 0}}
+  // expected-error @+2 {{expected 'split_k' in [1, 65536], got 0}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 0>}
   return
@@ -66,7 +66,7 @@ func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @group(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{expected 'group' to be positive, got 0}}
+  // expected-error @+2 {{expected 'group' in [1, 65536], got 0}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], group = 0>}
   return
@@ -105,5 +105,45 @@ func.func @bf16_mfma_shape(%a: memref<?x?xbf16>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{no mfma instruction has shape 16x16x8 for bf16 operands accumulating in f32}}
   gemm.matmul tn ins(%a, %a : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mfma, block = [64, 64, 32], warps = [2, 2], instr = [16, 16, 8]>}
+  return
+}
+
+// -----
+
+// Sizes are bounded: a group of 2^32 tile rows wrapped to 0 in the kernel's
+// 32-bit index math (a division by zero at run time).
+func.func @group_huge(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'group' in [1, 65536], got 4294967296}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], group = 4294967296>}
+  return
+}
+
+// -----
+
+// simt sizes near 2^62 overflowed the shared-memory and register estimates.
+func.func @block_huge(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'block' entries to be at most 65536, got 4611686018427387904}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = simt, block = [4611686018427387904, 64, 16], warps = [2, 2], instr = [4611686018427387904, 8, 1]>}
+  return
+}
+
+// -----
+
+// An instruction N of 2^32 + 8 wrapped to the legal 8 in 32 bits.
+func.func @instr_wraps(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'instr' entries to be at most 1024, got 4294967304}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 1], instr = [16, 4294967304, 16]>}
+  return
+}
+
+// -----
+
+func.func @warps_huge(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'warps' entries to be at most 1024, got 2048}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [4096, 128, 32], warps = [2048, 1], instr = [16, 8, 16]>}
   return
 }

@@ -140,7 +140,7 @@ func.func @empty(%a: memref<4x0xf16>, %b: memref<0x4xf16>, %c: memref<4x4xf32>) 
 // -----
 
 func.func @c_type(%a: memref<4x8xf16>, %b: memref<8x4xf16>, %c: memref<4x4xindex>) {
-  // expected-error @+1 {{C element type 'index' is not supported (expected an integer or float type)}}
+  // expected-error @+1 {{C element type 'index' is not supported (expected f16, bf16, f32, f64 or a signless i1, i8, i16, i32, i64)}}
   gemm.matmul nn ins(%a, %b : memref<4x8xf16>, memref<8x4xf16>) outs(%c : memref<4x4xindex>) acc(f32)
   return
 }
@@ -218,7 +218,7 @@ func.func @residual_shape(%a: memref<4x8xf16>, %b: memref<8x16xf16>, %c: memref<
 // -----
 
 func.func @extra_type(%a: memref<4x8xf16>, %b: memref<8x16xf16>, %c: memref<4x16xf32>, %x: vector<4xf32>) {
-  // expected-error @+1 {{extra operand #0 has type 'vector<4xf32>' (expected a memref or an integer, index or float scalar)}}
+  // expected-error @+1 {{extra operand #0 has type 'vector<4xf32>' (expected a memref or a scalar of f16, bf16, f32, f64, index or a signless i1, i8, i16, i32, i64)}}
   gemm.matmul nn ins(%a, %b : memref<4x8xf16>, memref<8x16xf16>) outs(%c : memref<4x16xf32>) extras(%x : vector<4xf32>) acc(f32)
   return
 }
@@ -298,7 +298,7 @@ func.func @epilogue_side_effect(%a: memref<4x8xf16>, %b: memref<8x4xf16>, %c: me
 func.func @epilogue_vector(%a: memref<4x8xf16>, %b: memref<8x4xf16>, %c: memref<4x4xf16>) {
   gemm.matmul nn ins(%a, %b : memref<4x8xf16>, memref<8x4xf16>) outs(%c : memref<4x4xf16>) acc(f32) {
   ^bb0(%acc: f32, %cin: f16):
-    // expected-error @+1 {{'vector.broadcast' op produces non-scalar type 'vector<4xf16>' in a gemm.matmul epilogue}}
+    // expected-error @+1 {{'vector.broadcast' op produces type 'vector<4xf16>' in a gemm.matmul epilogue (expected f16, bf16, f32, f64, index or a signless i1, i8, i16, i32, i64)}}
     %v = vector.broadcast %cin : f16 to vector<4xf16>
     gemm.yield %cin : f16
   }
@@ -324,3 +324,77 @@ func.func @yield_outside() {
   // expected-error @+1 {{'gemm.yield' op expects parent op 'gemm.matmul'}}
   gemm.yield
 }
+
+// -----
+
+// f128 (and f80) stores do not lower to PTX or AMDGCN: LLVM's instruction
+// selection aborts on them.
+func.func @c_f128(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf128>) {
+  // expected-error @+1 {{C element type 'f128' is not supported (expected f16, bf16, f32, f64 or a signless i1, i8, i16, i32, i64)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf128>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f128):
+    %0 = arith.extf %acc : f32 to f128
+    gemm.yield %0 : f128
+  }
+  return
+}
+
+// -----
+
+func.func @c_f8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf8E4M3FN>) {
+  // expected-error @+1 {{C element type 'f8E4M3FN' is not supported}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf8E4M3FN>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f8E4M3FN):
+    %0 = arith.truncf %acc : f32 to f8E4M3FN
+    gemm.yield %0 : f8E4M3FN
+  }
+  return
+}
+
+// -----
+
+func.func @c_tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xtf32>) {
+  // expected-error @+1 {{C element type 'tf32' is not supported}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xtf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: tf32):
+    %0 = arith.truncf %acc : f32 to tf32
+    gemm.yield %0 : tf32
+  }
+  return
+}
+
+// -----
+
+func.func @extra_f80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>, %s: f80) {
+  // expected-error @+1 {{extra operand #0 has type 'f80' (expected a memref or a scalar of f16, bf16, f32, f64, index or a signless i1, i8, i16, i32, i64)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) extras(%s : f80) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32, %x: f80):
+    gemm.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_f128(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-error @+1 {{'arith.extf' op produces type 'f128' in a gemm.matmul epilogue}}
+    %0 = arith.extf %acc : f32 to f128
+    %1 = arith.truncf %0 : f128 to f32
+    gemm.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+func.func @extra_memref_i128(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>, %v: memref<?xi128>) {
+  // expected-error @+1 {{extra operand #0 has element type 'i128' (expected f16, bf16, f32, f64, index or a signless i1, i8, i16, i32, i64)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) extras(%v : memref<?xi128>) acc(f32) attributes {broadcast = [#gemm.bcast<col>]} {
+  ^bb0(%acc: f32, %cin: f32, %x: i128):
+    gemm.yield %acc : f32
+  }
+  return
+}
+
