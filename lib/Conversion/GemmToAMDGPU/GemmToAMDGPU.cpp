@@ -28,31 +28,40 @@ using namespace mlir::gemm::detail;
 /// Math ops that LLVM's AMDGPU backend lowers natively for f64; the others
 /// become calls into the ROCm device library (ocml), which we do not link.
 static bool isNativeF64Math(Operation *op) {
-  return isa<math::AbsFOp, math::SqrtOp, math::FmaOp, math::CeilOp,
-             math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp,
-             math::CopySignOp>(op);
+  return isa<math::AbsFOp, math::SqrtOp, math::FmaOp, math::RoundOp,
+             math::RoundEvenOp, math::TruncOp, math::CopySignOp>(op);
 }
 
-/// The epilogue math the kernels can run without the ROCm device library.
-static LogicalResult checkEpilogueMath(MatmulOp op) {
-  if (!op.hasEpilogue())
-    return success();
-  WalkResult r = op.getEpilogue().walk([&](Operation *inner) {
-    if (inner->getDialect() &&
-        inner->getDialect()->getNamespace() ==
-            math::MathDialect::getDialectNamespace() &&
-        llvm::any_of(inner->getResultTypes(),
-                     [](Type t) { return t.isF64(); }) &&
-        !isNativeF64Math(inner)) {
-      op.emitOpError("epilogue op '")
-          << inner->getName()
-          << "' on f64 needs the ROCm device library (ocml), which "
-             "convert-gemm-to-amdgpu kernels do not link; compute it in f32";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(r.wasInterrupted());
+/// Ops convert-gpu-to-rocdl routes to ocml whatever the type (their LLVM
+/// intrinsics are illegal there, and the f32 expansions of sin and cos need
+/// floor): found by compiling each epilogue op through gemm-to-amdgcn.
+static bool needsOcml(Operation *op) {
+  return isa<math::SinOp, math::CosOp, math::TanOp, math::SinhOp,
+             math::CoshOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
+             math::CeilOp, math::FloorOp, math::Exp2Op, math::Log2Op,
+             math::Log10Op, math::PowFOp, arith::RemFOp>(op);
+}
+
+/// The epilogue ops the AMD kernels cannot run without the ROCm device
+/// library (ocml), which they do not link.
+static std::string amdEpilogueOpRule(Operation *op) {
+  auto onType = [&](auto pred) {
+    return llvm::any_of(op->getResultTypes(), pred);
+  };
+  bool isMath = op->getDialect() && op->getDialect()->getNamespace() ==
+                                        math::MathDialect::getDialectNamespace();
+  if (needsOcml(op))
+    return "it needs the ROCm device library (ocml), which the kernels do "
+           "not link";
+  if (isMath && onType([](Type t) { return t.isF64(); }) &&
+      !isNativeF64Math(op))
+    return "on f64 it needs the ROCm device library (ocml), which the kernels "
+           "do not link; compute it in f32";
+  // exp and log have native f32 instructions only.
+  if (isa<math::ExpOp, math::LogOp>(op) &&
+      onType([](Type t) { return !t.isF32(); }))
+    return "only its f32 form is native; compute it in f32";
+  return "";
 }
 
 static FailureOr<int64_t> buildAMDGPUKernel(OpBuilder &b, gpu::GPUFuncOp kernel,
@@ -77,7 +86,7 @@ getAMDGPULowering(MLIRContext *ctx, const ConvertGemmToAMDGPUOptions &options) {
   lowering.kernelTargetName = "a #rocdl.target";
   lowering.packUnaligned = options.packUnaligned;
   lowering.buildKernel = buildAMDGPUKernel;
-  lowering.checkOp = checkEpilogueMath;
+  lowering.epilogueOpRule = amdEpilogueOpRule;
   lowering.optionError = checkAMDTarget(options.chip);
   if (!lowering.optionError.empty())
     return lowering;

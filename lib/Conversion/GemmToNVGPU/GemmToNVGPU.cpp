@@ -11,6 +11,7 @@
 #include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
 #include "../KernelCommon/Launch.h"
 #include "NVGPUKernel.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 namespace mlir::gemm {
@@ -26,6 +27,13 @@ static FailureOr<int64_t> buildNVGPUKernel(OpBuilder &b, gpu::GPUFuncOp kernel,
                                            MatmulOp op, ConfigAttr config,
                                            const TargetInfo &target) {
   return buildKernelBody(b, kernel, op, config, target, buildMainLoop);
+}
+
+/// The epilogue ops the NVIDIA kernels cannot run.
+static std::string nvgpuEpilogueOpRule(Operation *op) {
+  if (isa<arith::RemFOp>(op))
+    return "LLVM's NVPTX backend has no floating-point remainder (frem)";
+  return "";
 }
 
 static bool isNVVMTargetFor(Attribute t, StringRef chip) {
@@ -45,6 +53,7 @@ getNVGPULowering(MLIRContext *ctx, const ConvertGemmToNVGPUOptions &options) {
   lowering.packUnaligned = options.packUnaligned;
   lowering.allowTf32 = options.allowTf32;
   lowering.buildKernel = buildNVGPUKernel;
+  lowering.epilogueOpRule = nvgpuEpilogueOpRule;
   lowering.optionError = checkNVIDIATarget(options.chip, options.ptxVersion);
   if (!lowering.optionError.empty())
     return lowering;

@@ -245,20 +245,56 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
   return success();
 }
 
+/// What every lowering requires of the op itself: host code (the kernel and
+/// its launch replace the op), and static sizes the kernels' 32-bit index
+/// math can hold.
+static LogicalResult checkOpLowerable(MatmulOp op,
+                                      const VendorLowering &lowering) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<gpu::LaunchOp, gpu::GPUFuncOp, gpu::GPUModuleOp>(parent))
+      return op.emitOpError("is inside '")
+             << parent->getName() << "': " << lowering.pass
+             << " lowers gemm.matmul in host code only (it becomes a kernel "
+                "and its launch)";
+  for (auto [name, value] : {std::pair<StringRef, Value>{"A", op.getA()},
+                             {"B", op.getB()},
+                             {"C", op.getC()}})
+    for (int64_t d : cast<MemRefType>(value.getType()).getShape())
+      if (!ShapedType::isDynamic(d) && d > kMaxStaticDim)
+        return op.emitOpError("operand ")
+               << name << " has a dimension of " << d << ", over the "
+               << kMaxStaticDim << " the kernels' 32-bit index math holds";
+  return success();
+}
+
 FailureOr<ConfigAttr>
 mlir::gemm::detail::getLowerableConfig(MatmulOp op,
                                        const VendorLowering &lowering) {
   if (!lowering.optionError.empty())
     return op.emitOpError("cannot be lowered by ")
            << lowering.pass << ": " << lowering.optionError;
+  if (failed(checkOpLowerable(op, lowering)))
+    return failure();
   ConfigAttr config =
       getConfigOrDefault(op, *lowering.target, lowering.allowTf32);
   if (std::string error = checkConfigLowerable(
           toTileConfig(config), op.getSignature(), *lowering.target);
       !error.empty())
     return op.emitOpError(error);
-  if (lowering.checkOp && failed(lowering.checkOp(op)))
-    return failure();
+  if (lowering.epilogueOpRule && op.hasEpilogue()) {
+    for (Operation &inner : op.getEpilogue().front().without_terminator()) {
+      std::string reason = lowering.epilogueOpRule(&inner);
+      if (reason.empty())
+        continue;
+      InFlightDiagnostic diag = op.emitOpError("epilogue op '")
+                                << inner.getName() << "' is not lowered by "
+                                << lowering.pass << " (" << lowering.chip
+                                << "): " << reason;
+      diag.attachNote(inner.getLoc()) << "the epilogue op";
+      return diag;
+    }
+  }
   return config;
 }
 

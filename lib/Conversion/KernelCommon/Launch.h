@@ -51,14 +51,20 @@ struct VendorLowering {
   bool allowTf32 = false;
   /// The kernel body: the vendor's main loop and compute steps.
   KernelBodyBuilder buildKernel = nullptr;
-  /// Rules on the op beyond its config (its epilogue, say); null if none.
-  /// Emits a diagnostic at the op and fails when it cannot be lowered.
-  LogicalResult (*checkOp)(MatmulOp op) = nullptr;
+  /// The reason the vendor's kernels cannot run epilogue op `inner` ("" if
+  /// they can); null if they run every op the verifier accepts.
+  std::string (*epilogueOpRule)(Operation *inner) = nullptr;
 };
 
+/// The largest static dimension a lowered gemm.matmul may have: the kernels
+/// compute tile and element coordinates in 32 bits.
+inline constexpr int64_t kMaxStaticDim = (int64_t(1) << 31) - 1;
+
 /// The config `op` is lowered with under `lowering` (its own or the
-/// default), if the lowering accepts it: gemm/Target/Legality.h's rules and
-/// the vendor's op rules. Emits the reason at the op and fails otherwise.
+/// default), if the lowering accepts it: the op is in host code, its static
+/// sizes are at most kMaxStaticDim, the config passes gemm/Target/Legality.h
+/// and the op the vendor's rules. Emits the reason at the op and fails
+/// otherwise.
 FailureOr<ConfigAttr> getLowerableConfig(MatmulOp op,
                                          const VendorLowering &lowering);
 

@@ -69,9 +69,10 @@ func.func @four_blocks_narrow(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memr
 
 // Transcendental f64 math would call the ROCm device library.
 func.func @f64_exp(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
-  // expected-error @below {{epilogue op 'math.exp' on f64 needs the ROCm device library (ocml), which convert-gemm-to-amdgpu kernels do not link; compute it in f32}}
+  // expected-error @below {{epilogue op 'math.exp' is not lowered by convert-gemm-to-amdgpu (gfx942): on f64 it needs the ROCm device library (ocml), which the kernels do not link; compute it in f32}}
   gemm.matmul tn ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) acc(f64) {
   ^bb0(%acc: f64, %cin: f64):
+    // expected-note @below {{the epilogue op}}
     %e = math.exp %acc : f64
     gemm.yield %e : f64
   }
@@ -129,3 +130,61 @@ func.func @swizzle_rows(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?
     attributes {config = #gemm.config<kind = mfma, block = [64, 64, 2], warps = [2, 2], instr = [32, 32, 2], smem = swizzle>}
   return
 }
+
+// -----
+
+// sin, cos, floor, exp2, ... lower to ocml calls whatever the type
+// (convert-gpu-to-rocdl marks their LLVM intrinsics illegal).
+func.func @f32_sin(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'math.sin' is not lowered by convert-gemm-to-amdgpu (gfx942): it needs the ROCm device library (ocml), which the kernels do not link}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    %r = arith.maximumf %acc, %cin : f32
+    // expected-note @below {{the epilogue op}}
+    %s = math.sin %r : f32
+    gemm.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f64_floor(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  // expected-error @below {{epilogue op 'math.floor' is not lowered by convert-gemm-to-amdgpu (gfx942): it needs the ROCm device library (ocml), which the kernels do not link}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) acc(f64) {
+  ^bb0(%acc: f64, %cin: f64):
+    // expected-note @below {{the epilogue op}}
+    %f = math.floor %acc : f64
+    gemm.yield %f : f64
+  }
+  return
+}
+
+// -----
+
+// exp and log are native in f32 only.
+func.func @f16_exp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @below {{epilogue op 'math.exp' is not lowered by convert-gemm-to-amdgpu (gfx942): only its f32 form is native; compute it in f32}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f16):
+    %t = arith.truncf %acc : f32 to f16
+    // expected-note @below {{the epilogue op}}
+    %e = math.exp %t : f16
+    gemm.yield %e : f16
+  }
+  return
+}
+
+// -----
+
+func.func @remf(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'arith.remf' is not lowered by convert-gemm-to-amdgpu (gfx942)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-note @below {{the epilogue op}}
+    %r = arith.remf %acc, %cin : f32
+    gemm.yield %r : f32
+  }
+  return
+}
+

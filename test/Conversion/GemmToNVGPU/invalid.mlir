@@ -81,3 +81,42 @@ func.func @f16_m16n8k8(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 8]>}
   return
 }
+
+// -----
+
+// NVPTX has no frem: arith.remf is rejected at the op, not left to fail in
+// the NVVM lowering.
+func.func @remf(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'arith.remf' is not lowered by convert-gemm-to-nvgpu (sm_90): LLVM's NVPTX backend has no floating-point remainder (frem)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-note @below {{the epilogue op}}
+    %r = arith.remf %acc, %cin : f32
+    gemm.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A gemm.matmul in device code: the lowering replaces it by a kernel launch,
+// which device code cannot hold.
+func.func @in_launch(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    // expected-error @below {{is inside 'gpu.launch': convert-gemm-to-nvgpu lowers gemm.matmul in host code only (it becomes a kernel and its launch)}}
+    gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Static sizes past 2^31 - 1: the kernels index in 32 bits (K = 2^63 - 1
+// overflowed the packing's rounding before).
+func.func @huge_k(%a: memref<8x9223372036854775807xf16>, %b: memref<8x9223372036854775807xf16>, %c: memref<8x8xf32>) {
+  // expected-error @below {{operand A has a dimension of 9223372036854775807, over the 2147483647 the kernels' 32-bit index math holds}}
+  gemm.matmul tn ins(%a, %b : memref<8x9223372036854775807xf16>, memref<8x9223372036854775807xf16>) outs(%c : memref<8x8xf32>) acc(f32)
+  return
+}
