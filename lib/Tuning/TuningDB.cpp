@@ -59,6 +59,14 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   if (!stages)
     return "stages";
   c.stages = *stages;
+  // Optional fields, when present, must have their type: a wrongly typed
+  // one is an error, not a default.
+  for (llvm::StringRef key : {"smem", "raster"})
+    if (const json::Value *v = o.get(key); v && !v->getAsString())
+      return key.str();
+  for (llvm::StringRef key : {"group", "split_k"})
+    if (const json::Value *v = o.get(key); v && !v->getAsInteger())
+      return key.str();
   std::optional<llvm::StringRef> smem = o.getString("smem");
   if (!smem)
     c.smem = SmemKind::swizzle;
@@ -80,7 +88,40 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
 }
 } // namespace
 
+/// The offset at which `text` nests JSON arrays and objects deeper than
+/// `limit`, if it does (strings skipped).
+static std::optional<size_t> findDeepNesting(llvm::StringRef text,
+                                             unsigned limit) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char ch = text[i];
+    if (inString) {
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
+      continue;
+    }
+    if (ch == '"')
+      inString = true;
+    else if (ch == '[' || ch == '{') {
+      if (++depth > limit)
+        return i;
+    } else if ((ch == ']' || ch == '}') && depth > 0)
+      --depth;
+  }
+  return std::nullopt;
+}
+
 llvm::Expected<TuningDB> mlir::gemm::parseTuningDB(llvm::StringRef text) {
+  // llvm::json::parse recurses once per nesting level: tens of thousands of
+  // '[' overflowed the stack. A tuning database nests 4 deep.
+  constexpr unsigned kMaxNesting = 64;
+  if (std::optional<size_t> at = findDeepNesting(text, kMaxNesting))
+    return fail("malformed tuning database: nested deeper than " +
+                std::to_string(kMaxNesting) + " levels at offset " +
+                std::to_string(*at));
   llvm::Expected<json::Value> root = json::parse(text);
   if (!root)
     return fail("malformed tuning database: " +
@@ -165,6 +206,8 @@ llvm::Expected<TuningDB> mlir::gemm::parseTuningDB(llvm::StringRef text) {
     if (!illegal.empty())
       return fail(where + ": config " + e.config.str() + " is illegal for " +
                   e.dtype + " " + e.layout + " on " + e.arch + ": " + illegal);
+    if (const json::Value *t = o->get("tflops"); t && !t->getAsNumber())
+      return fail(where + ": 'tflops' must be a number");
     e.tflops = o->getNumber("tflops").value_or(0.0);
     db.entries.push_back(std::move(e));
   }
