@@ -1,7 +1,14 @@
 //===- TargetInfoTest.cpp - tests of the target table ---------------------===//
 
 #include "gemm/Target/TargetInfo.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
 #include "gtest/gtest.h"
+#include <memory>
+#include <set>
 
 using namespace mlir::gemm;
 
@@ -119,3 +126,34 @@ TEST(TargetInfo, WgmmaNStepsFollowThePtxIsa) {
   EXPECT_FALSE(lookupTarget("sm_90")->hasShape(K::wgmma, E::f16, E::f32, 64,
                                                256, 16));
 }
+
+// The PTX versions checkNVIDIATarget accepts are exactly the "ptxNN"
+// features of the NVPTX backend we link: a version LLVM does not know is
+// ignored with a warning (and an older one emitted), one it knows but we
+// refused would be a needless error.
+TEST(TargetInfo, KnownPtxVersionsAreLLVMs) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  ASSERT_TRUE(target) << error;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      target->createMCSubtargetInfo(triple, "sm_90", ""));
+  ASSERT_TRUE(sti);
+  std::set<unsigned> llvmVersions;
+  for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures()) {
+    llvm::StringRef key(kv.Key);
+    unsigned v;
+    if (key.consume_front("ptx") && !key.getAsInteger(10, v))
+      llvmVersions.insert(v);
+  }
+  std::set<unsigned> ours(knownPtxVersions().begin(), knownPtxVersions().end());
+  EXPECT_EQ(ours, llvmVersions);
+  EXPECT_EQ(checkNVIDIATarget("sm_90a", 80), "");
+  EXPECT_NE(checkNVIDIATarget("sm_90a", 999).find("is not one LLVM 22 emits"),
+            std::string::npos);
+  EXPECT_NE(checkNVIDIATarget("sm_90", 79).find("is not one LLVM 22 emits"),
+            std::string::npos);
+}
+

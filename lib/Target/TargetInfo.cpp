@@ -233,6 +233,16 @@ std::string mlir::gemm::checkNVIDIATarget(llvm::StringRef chip,
   if (!target || !target->isNVIDIA())
     return "unknown NVIDIA chip '" + chip.str() +
            "' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)";
+  // LLVM ignores a PTX version it does not know (with a warning, emitting
+  // its default, too old for sm_90a): refuse here.
+  if (ptxVersion != 0 && !llvm::is_contained(knownPtxVersions(), ptxVersion)) {
+    std::string known;
+    for (unsigned v : knownPtxVersions())
+      known += (known.empty() ? "" : ", ") + std::to_string(v);
+    return "PTX version " + std::to_string(ptxVersion) +
+           " (ptx-version is the ISA version times 10) is not one LLVM 22 "
+           "emits (known: " + known + ")";
+  }
   // LLVM aborts on a PTX version the chip does not support: refuse here.
   if (ptxVersion != 0 && !choosePtxVersion(*target, ptxVersion))
     return "PTX version " + std::to_string(ptxVersion / 10) + "." +
@@ -240,6 +250,16 @@ std::string mlir::gemm::checkNVIDIATarget(llvm::StringRef chip,
            " (needs at least " + std::to_string(target->minPtxVersion / 10) +
            "." + std::to_string(target->minPtxVersion % 10) + ")";
   return "";
+}
+
+llvm::ArrayRef<unsigned> mlir::gemm::knownPtxVersions() {
+  // The "ptxNN" features of LLVM 22's NVPTX backend
+  // (unittests/TargetInfoTest.cpp compares them with LLVM's own list).
+  static const unsigned versions[] = {32, 40, 41, 42, 43, 50, 60, 61, 62,
+                                      63, 64, 65, 70, 71, 72, 73, 74, 75,
+                                      76, 77, 78, 80, 81, 82, 83, 84, 85,
+                                      86, 87, 88, 90};
+  return versions;
 }
 
 std::string mlir::gemm::checkAMDTarget(llvm::StringRef chip) {

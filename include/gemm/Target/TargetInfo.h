@@ -87,8 +87,12 @@ unsigned elemBytes(ElemKind kind);
 bool isFloat8(ElemKind kind);
 
 /// Checks `chip` names an NVIDIA target and `ptxVersion` (0: the default) is
-/// valid for it; returns an error message, or "" when both are fine.
+/// a version LLVM emits that the chip takes; returns an error message, or ""
+/// when both are fine.
 std::string checkNVIDIATarget(llvm::StringRef chip, unsigned ptxVersion);
+
+/// The PTX ISA versions (times 10) the NVPTX backend we build with emits.
+llvm::ArrayRef<unsigned> knownPtxVersions();
 
 /// Checks `chip` names an AMD target; returns an error message, or "".
 std::string checkAMDTarget(llvm::StringRef chip);

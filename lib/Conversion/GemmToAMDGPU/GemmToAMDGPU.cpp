@@ -88,6 +88,8 @@ getAMDGPULowering(MLIRContext *ctx, const ConvertGemmToAMDGPUOptions &options) {
   lowering.buildKernel = buildAMDGPUKernel;
   lowering.epilogueOpRule = amdEpilogueOpRule;
   lowering.optionError = checkAMDTarget(options.chip);
+  if (lowering.optionError.empty())
+    lowering.optionError = checkKernelModuleName(options.kernelModule);
   if (!lowering.optionError.empty())
     return lowering;
   lowering.target = lookupTarget(options.chip);

@@ -55,6 +55,8 @@ getNVGPULowering(MLIRContext *ctx, const ConvertGemmToNVGPUOptions &options) {
   lowering.buildKernel = buildNVGPUKernel;
   lowering.epilogueOpRule = nvgpuEpilogueOpRule;
   lowering.optionError = checkNVIDIATarget(options.chip, options.ptxVersion);
+  if (lowering.optionError.empty())
+    lowering.optionError = checkKernelModuleName(options.kernelModule);
   if (!lowering.optionError.empty())
     return lowering;
   lowering.target = lookupTarget(options.chip);

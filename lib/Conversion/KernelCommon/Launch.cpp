@@ -112,11 +112,32 @@ static InFlightDiagnostic emitWrongTarget(gpu::GPUModuleOp gpuModule,
          << lowering.kernelTargetName << " for " << lowering.chip;
 }
 
+std::string mlir::gemm::detail::checkKernelModuleName(StringRef name) {
+  if (name.empty())
+    return "kernel-module must name the gpu.module receiving the kernels, "
+           "got an empty name";
+  return "";
+}
+
+/// The kernel module symbol `name` if it exists and is not a gpu.module.
+static Operation *findClashingSymbol(ModuleOp module, StringRef name) {
+  Operation *symbol = module.lookupSymbol(name);
+  return symbol && !isa<gpu::GPUModuleOp>(symbol) ? symbol : nullptr;
+}
+
+static InFlightDiagnostic emitSymbolClash(Operation *symbol, StringRef name) {
+  return symbol->emitError("kernel-module '")
+         << name << "' names this '" << symbol->getName()
+         << "', not a gpu.module; choose another kernel-module";
+}
+
 /// The kernel module of `lowering` in `module`, created on first use. Fails
 /// with a diagnostic if it exists with other targets.
 static FailureOr<gpu::GPUModuleOp>
 getOrCreateKernelModule(RewriterBase &rewriter, ModuleOp module,
                         const VendorLowering &lowering) {
+  if (Operation *clash = findClashingSymbol(module, lowering.kernelModule))
+    return emitSymbolClash(clash, lowering.kernelModule);
   if (auto existing =
           module.lookupSymbol<gpu::GPUModuleOp>(lowering.kernelModule)) {
     if (!hasTarget(existing, lowering))
@@ -315,6 +336,8 @@ mlir::gemm::detail::lowerAllMatmuls(ModuleOp module,
     return module.emitError("module declares gemm.target ")
            << declared.getChip() << " but " << lowering.pass << " runs for "
            << lowering.chip;
+  if (Operation *clash = findClashingSymbol(module, lowering.kernelModule))
+    return emitSymbolClash(clash, lowering.kernelModule);
   if (auto existing =
           module.lookupSymbol<gpu::GPUModuleOp>(lowering.kernelModule))
     if (!hasTarget(existing, lowering))

@@ -56,6 +56,9 @@ struct VendorLowering {
   std::string (*epilogueOpRule)(Operation *inner) = nullptr;
 };
 
+/// Checks the kernel-module option names a symbol; returns the error or "".
+std::string checkKernelModuleName(StringRef name);
+
 /// The largest static dimension a lowered gemm.matmul may have: the kernels
 /// compute tile and element coordinates in 32 bits.
 inline constexpr int64_t kMaxStaticDim = (int64_t(1) << 31) - 1;
