@@ -11,6 +11,7 @@
 #include "gemm/Pipelines/Pipelines.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/Transforms/Passes.h"
+#include "gemm/Support/PassOptions.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -247,9 +248,10 @@ static void registerGemmPipeline(
                            std::string &)) {
   registerPassPipeline(
       name, description,
-      [format, build](OpPassManager &pm, StringRef optionString,
+      [name, format, build](OpPassManager &pm, StringRef optionString,
                       function_ref<LogicalResult(const Twine &)> errorHandler) {
-        auto options = Options::createFromString(optionString);
+        auto options =
+            parsePipelineOptions<Options>(name, optionString, errorHandler);
         if (!options)
           return failure();
         std::string error;

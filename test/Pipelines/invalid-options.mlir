@@ -1,6 +1,8 @@
 // RUN: not gemm-opt %s --gemm-to-ptx="chip=sm_90 ptx-version=60" 2>&1 | FileCheck %s --check-prefix=PTX
 // RUN: not gemm-opt %s --gemm-to-ptx="chip=gfx942" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not gemm-opt %s --gemm-write-artifacts 2>&1 | FileCheck %s --check-prefix=DIR
+// RUN: not gemm-opt %s --gemm-to-ptx="chip=sm_90 ptx-version=abc" 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: not gemm-opt %s --gemm-to-hsaco="chip=gfx942 frob=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not gemm-opt %s --gemm-to-ptx="chip=sm_90a ptx-version=999" 2>&1 | FileCheck %s --check-prefix=PTX999
 
 // Invalid pipeline options fail with a diagnostic; LLVM never sees a PTX
@@ -9,6 +11,8 @@
 // PTX: error: PTX version 6.0 is too old for sm_90 (needs at least 7.8)
 // CHIP: error: unknown NVIDIA chip 'gfx942' (expected one of sm_80, sm_86, sm_89, sm_90, sm_90a)
 // PTX999: error: PTX version 999 (ptx-version is the ISA version times 10) is not one LLVM 22 emits
+// VALUE: error: gemm-to-ptx: invalid option value (options 'chip=sm_90 ptx-version=abc')
+// UNKNOWN: error: gemm-to-hsaco: <Pass-Options-Parser>: no such option frob (options 'chip=gfx942 frob=1')
 // DIR: error: gemm-write-artifacts: 'output-dir' must be set
 func.func @f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)

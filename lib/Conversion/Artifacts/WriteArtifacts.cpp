@@ -14,6 +14,7 @@
 
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
+#include "gemm/Support/PassOptions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -61,6 +62,12 @@ namespace {
 struct GemmWriteArtifactsPass
     : public gemm::impl::GemmWriteArtifactsBase<GemmWriteArtifactsPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializeOptionsWithErrors(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/GemmToAMDGPU/GemmToAMDGPU.h"
+#include "gemm/Support/PassOptions.h"
 #include "../KernelCommon/Launch.h"
 #include "AMDGPUKernel.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -120,6 +121,12 @@ namespace {
 struct ConvertGemmToAMDGPUPass
     : public gemm::impl::ConvertGemmToAMDGPUBase<ConvertGemmToAMDGPUPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializeOptionsWithErrors(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

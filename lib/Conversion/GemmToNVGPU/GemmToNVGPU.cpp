@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/GemmToNVGPU/GemmToNVGPU.h"
+#include "gemm/Support/PassOptions.h"
 #include "../KernelCommon/Launch.h"
 #include "NVGPUKernel.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -80,6 +81,12 @@ namespace {
 struct ConvertGemmToNVGPUPass
     : public gemm::impl::ConvertGemmToNVGPUBase<ConvertGemmToNVGPUPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializeOptionsWithErrors(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

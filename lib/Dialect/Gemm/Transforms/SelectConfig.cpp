@@ -13,6 +13,7 @@
 #include "gemm/Dialect/Gemm/Transforms/Passes.h"
 #include "gemm/Tuning/CostModel.h"
 #include "gemm/Tuning/TuningDB.h"
+#include "gemm/Support/PassOptions.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -32,6 +33,12 @@ std::string shapeString(int64_t m, int64_t n, int64_t k) {
 struct GemmSelectConfig
     : public mlir::gemm::impl::GemmSelectConfigBase<GemmSelectConfig> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializeOptionsWithErrors(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
