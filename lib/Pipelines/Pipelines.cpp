@@ -20,18 +20,22 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
 
+/// True if `root` is a CUDA toolkit with libdevice.
+static bool hasLibdevice(StringRef root) {
+  SmallString<256> p(root);
+  llvm::sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
+  return !root.empty() && llvm::sys::fs::exists(p);
+}
+
 std::string mlir::gemm::findCudaToolkit() {
-  auto hasLibdevice = [](StringRef root) {
-    SmallString<256> p(root);
-    llvm::sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
-    return !root.empty() && llvm::sys::fs::exists(p);
-  };
   for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
     if (const char *v = std::getenv(var); v && hasLibdevice(v))
       return v;
@@ -61,6 +65,7 @@ static void addSerialization(OpPassManager &pm, StringRef format,
   binary.compilationTarget = format.str();
   binary.toolkitPath = toolkit.str();
   pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createGemmVerifyBinaries());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -113,6 +118,11 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   // PATH or environment.
   std::string toolkit = options.cudaPath.empty() ? findCudaToolkit()
                                                  : options.cudaPath.getValue();
+  if (!options.cudaPath.empty() && !hasLibdevice(toolkit)) {
+    error = "cuda-path '" + toolkit +
+            "' has no nvvm/libdevice/libdevice.10.bc (expected a CUDA toolkit)";
+    return failure();
+  }
   pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertVectorToSCFPass());
@@ -128,6 +138,22 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   addSerialization(pm, format, toolkit, options.outputDir);
   return success();
+}
+
+/// True if `program --version` runs and names LLD.
+static bool isLld(StringRef program) {
+  SmallString<128> output;
+  if (llvm::sys::fs::createTemporaryFile("gemm-lld-version", "txt", output))
+    return false;
+  llvm::FileRemover remove(output);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(output),
+                                          StringRef(output)};
+  StringRef args[] = {program, "--version"};
+  if (llvm::sys::ExecuteAndWait(program, args, /*Env=*/std::nullopt,
+                                redirects, /*SecondsToWait=*/30) != 0)
+    return false;
+  auto text = llvm::MemoryBuffer::getFile(output);
+  return text && (*text)->getBuffer().contains("LLD");
 }
 
 std::string mlir::gemm::findLldToolkit(StringRef lld, std::string &error) {
@@ -161,6 +187,14 @@ std::string mlir::gemm::findLldToolkit(StringRef lld, std::string &error) {
               "lld-path=";
       return "";
     }
+  }
+  // A program that is not LLD (lld-path=/bin/true) would "link" an empty
+  // HSACO: ask it what it is.
+  if (!isLld(path)) {
+    error = "'" + path + "' is not LLD ('" + path +
+            " --version' does not say LLD); pass the ld.lld of LLVM 22 as "
+            "lld-path=";
+    return "";
   }
   // A ROCm install already has the layout: <root>/llvm/bin/ld.lld.
   SmallString<256> bin = llvm::sys::path::parent_path(path);
@@ -251,7 +285,9 @@ static void registerGemmPipeline(
       [name, format, build](OpPassManager &pm, StringRef optionString,
                       function_ref<LogicalResult(const Twine &)> errorHandler) {
         auto options =
-            parsePipelineOptions<Options>(name, optionString, errorHandler);
+            parsePipelineOptions<Options>(name, optionString, errorHandler,
+                                          {"output-dir", "tuning-db",
+                                           "cuda-path", "lld-path"});
         if (!options)
           return failure();
         std::string error;

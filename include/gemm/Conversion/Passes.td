@@ -113,6 +113,18 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def GemmVerifyBinaries : Pass<"gemm-verify-binaries", "::mlir::ModuleOp"> {
+  let summary = "Check the gpu.binary objects a pipeline produced";
+  let description = [{
+    Fails with a diagnostic at the `gpu.binary` when one of its objects is
+    empty (a linker that wrote nothing) or when PTX assembly still declares
+    an external libdevice function (`__nv_erff`, ...): serialization reports
+    a missing libdevice as an error and goes on, and ptxas would reject the
+    PTX later. The composite pipelines run it after `gpu-module-to-binary`,
+    so that they never succeed with an artifact that cannot be used.
+  }];
+}
+
 def GemmWriteArtifacts : Pass<"gemm-write-artifacts", "::mlir::ModuleOp"> {
   let summary = "Write gpu.binary objects and a JSON manifest to a directory";
   let description = [{

@@ -12,6 +12,7 @@
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 
@@ -27,11 +28,40 @@ inline std::string describeOptionError(StringRef name, StringRef options,
   return (name + ": " + text + " (options '" + options + "')").str();
 }
 
+/// MLIR's option parser reads a value that starts with '{' as a group and
+/// strips the braces: `output-dir={x}` writes to `x`. For the options in
+/// `pathKeys` (file and folder names), that is an error asking for quotes;
+/// returns it, or "" when no such value is present.
+inline std::string checkBracedPaths(StringRef options,
+                                    ArrayRef<StringRef> pathKeys) {
+  for (StringRef key : pathKeys) {
+    std::string prefix = (key + "=").str();
+    for (size_t at = options.find(prefix); at != StringRef::npos;
+         at = options.find(prefix, at + 1)) {
+      if (at != 0 && !llvm::isSpace(options[at - 1]))
+        continue;
+      StringRef value = options.substr(at + prefix.size());
+      value = value.take_until([](char c) { return llvm::isSpace(c); });
+      if (value.starts_with("{"))
+        return (key + "=" + value +
+                ": MLIR's option parser reads a value in braces as a group "
+                "and drops the braces; quote the path (" +
+                key + "=\"" + value + "\")")
+            .str();
+    }
+  }
+  return "";
+}
+
 /// Pass::initializeOptions, reporting errors through describeOptionError.
 /// Our passes override initializeOptions with this.
 inline LogicalResult
 initializeOptionsWithErrors(Pass &pass, StringRef options,
-                            function_ref<LogicalResult(const Twine &)> error) {
+                            function_ref<LogicalResult(const Twine &)> error,
+                            ArrayRef<StringRef> pathKeys = {}) {
+  if (std::string braced = checkBracedPaths(options, pathKeys);
+      !braced.empty())
+    return error(pass.getArgument() + ": " + braced);
   auto describe = [&](const Twine &message) {
     return error(
         describeOptionError(pass.getArgument(), options, message.str()));
@@ -44,7 +74,13 @@ initializeOptionsWithErrors(Pass &pass, StringRef options,
 template <typename T>
 std::unique_ptr<T>
 parsePipelineOptions(StringRef name, StringRef options,
-                     function_ref<LogicalResult(const Twine &)> error) {
+                     function_ref<LogicalResult(const Twine &)> error,
+                     ArrayRef<StringRef> pathKeys = {}) {
+  if (std::string braced = checkBracedPaths(options, pathKeys);
+      !braced.empty()) {
+    (void)error(name + ": " + braced);
+    return nullptr;
+  }
   auto result = std::make_unique<T>();
   std::string message;
   llvm::raw_string_ostream os(message);

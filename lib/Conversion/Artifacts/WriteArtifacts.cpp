@@ -66,7 +66,8 @@ struct GemmWriteArtifactsPass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return initializeOptionsWithErrors(*this, options, errorHandler);
+    return initializeOptionsWithErrors(*this, options, errorHandler,
+                                       {"output-dir"});
   }
 
   void runOnOperation() override {

@@ -37,7 +37,8 @@ struct GemmSelectConfig
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return initializeOptionsWithErrors(*this, options, errorHandler);
+    return initializeOptionsWithErrors(*this, options, errorHandler,
+                                       {"tuning-db"});
   }
 
   void runOnOperation() override {

@@ -1,0 +1,71 @@
+//===- VerifyBinaries.cpp - gpu.binary objects that can be used -----------===//
+//
+// gemm-verify-binaries: the last check of the composite pipelines. Upstream
+// serialization can succeed with an object nobody can use: a linker that
+// wrote nothing gives an empty HSACO, and a CUDA toolkit without libdevice
+// gives PTX calling undefined __nv_* functions (after an error that does not
+// fail the pass). Both become diagnostics here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMVERIFYBINARIES
+#include "gemm/Conversion/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+/// The first libdevice function PTX assembly declares but does not define
+/// (`.extern .func ... __nv_erff(`), or "".
+static StringRef findUnresolvedLibdeviceCall(StringRef ptx) {
+  for (size_t at = ptx.find(".extern .func"); at != StringRef::npos;
+       at = ptx.find(".extern .func", at + 1)) {
+    StringRef line = ptx.substr(at).take_until([](char c) { return c == '\n'; });
+    size_t nv = line.find("__nv_");
+    if (nv == StringRef::npos)
+      continue;
+    return line.substr(nv).take_until(
+        [](char c) { return c == '(' || c == ' ' || c == ';'; });
+  }
+  return "";
+}
+
+namespace {
+struct GemmVerifyBinariesPass
+    : public gemm::impl::GemmVerifyBinariesBase<GemmVerifyBinariesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation().walk([&](gpu::BinaryOp binary) {
+      for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>()) {
+        StringRef bytes = object.getObject().getValue();
+        StringRef format = stringifyCompilationTarget(object.getFormat());
+        if (bytes.empty()) {
+          binary.emitError("gpu.binary '")
+              << binary.getSymName() << "' holds an empty " << format
+              << " object for " << object.getTarget()
+              << " (did the linker or assembler run?)";
+          ok = false;
+          continue;
+        }
+        if (object.getFormat() != gpu::CompilationTarget::Assembly)
+          continue;
+        if (StringRef fn = findUnresolvedLibdeviceCall(bytes); !fn.empty()) {
+          binary.emitError("gpu.binary '")
+              << binary.getSymName() << "' calls " << fn
+              << ", which libdevice was not linked for: pass "
+                 "cuda-path=<a CUDA toolkit with nvvm/libdevice>";
+          ok = false;
+        }
+      }
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace
