@@ -24,7 +24,9 @@
 using namespace mlir::gemm;
 
 namespace {
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+/// ceil(a / b) for a >= 0, b > 0, without the overflow of (a + b - 1) / b
+/// (problem sizes come from user IR and may be near 2^63).
+int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
 struct Param {
   llvm::StringRef name;
@@ -106,11 +108,13 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
 
   // Tiles and padding.
   int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);
-  int64_t tiles = tilesM * tilesN * p.batch;
+  // In double, then saturated: the product of user sizes may pass 2^63.
+  double tileCount = double(tilesM) * double(tilesN) * double(p.batch);
+  int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
   int64_t kTiles = ceilDiv(p.k, c.bk);
   cost.tiles = tiles;
   cost.paddedFraction =
-      p.flops() / (2.0 * tiles * c.bm * c.bn * double(kTiles * c.bk));
+      p.flops() / (2.0 * tileCount * c.bm * c.bn * double(kTiles) * c.bk);
   // Rows and columns actually loaded per tile (edge copies are predicated).
   double rowsA = double(p.m) / tilesM, colsB = double(p.n) / tilesN;
 
@@ -158,8 +162,8 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   double tileBytes = (rowsA + colsB) * c.bk * bytes;
   double copyCycles = tileBytes / (warps * mp.warpCopyBytesPerClk);
   int64_t contigA = p.transA ? p.m : p.k, contigB = p.transB ? p.k : p.n;
-  bool elementA = int64_t(contigA * bytes) % 16 != 0;
-  bool elementB = int64_t(contigB * bytes) % 16 != 0;
+  bool elementA = (contigA % 16) * int64_t(bytes) % 16 != 0;
+  bool elementB = (contigB % 16) * int64_t(bytes) % 16 != 0;
   double elementBytes = (elementA ? rowsA : 0.0) * c.bk * bytes +
                         (elementB ? colsB : 0.0) * c.bk * bytes;
   double elementCycles = std::ceil(elementBytes / (threads * 16.0)) *
@@ -219,7 +223,7 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   double smCycles = full * round(bps) + (rem ? round(rem) : 0.0);
   cost.rounds = full + (rem ? 1 : 0);
   cost.waveEfficiency =
-      double(tiles) / (double(cost.rounds) * target.numSMs * bps);
+      tileCount / (double(cost.rounds) * target.numSMs * bps);
   cost.epilogueUs =
       cost.rounds * std::min(bps, perSM) * epilogue / (perf->clockGHz * 1e3);
 

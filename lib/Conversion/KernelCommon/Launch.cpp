@@ -303,6 +303,26 @@ mlir::gemm::detail::getLowerableConfig(MatmulOp op,
           toTileConfig(config), op.getSignature(), *lowering.target);
       !error.empty())
     return op.emitOpError(error);
+  // The launch of static sizes must fit a grid: grid.x walks the output
+  // tiles, grid.z the batch.
+  auto ceilDiv = [](int64_t a, int64_t b) { return a / b + (a % b != 0); };
+  int64_t m = op.getStaticM(), n = op.getStaticN();
+  if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(n)) {
+    // (M and N are at most kMaxStaticDim here: the product fits in int64.)
+    int64_t blocks = ceilDiv(m, config.getBM()) * ceilDiv(n, config.getBN());
+    if (blocks > kMaxGridX)
+      return op.emitOpError("needs ")
+             << blocks
+             << " blocks along grid.x (ceil(M / BM) * ceil(N / BN)), over the "
+             << kMaxGridX << " a launch takes";
+  }
+  if (op.hasBatch()) {
+    int64_t batch = op.getC().getType().getDimSize(0);
+    if (!ShapedType::isDynamic(batch) && batch > kMaxGridZ)
+      return op.emitOpError("has a batch of ")
+             << batch << ", over the " << kMaxGridZ
+             << " blocks a launch takes along grid.z";
+  }
   if (lowering.epilogueOpRule && op.hasEpilogue()) {
     for (Operation &inner : op.getEpilogue().front().without_terminator()) {
       std::string reason = lowering.epilogueOpRule(&inner);

@@ -62,6 +62,10 @@ std::string checkKernelModuleName(StringRef name);
 /// The largest static dimension a lowered gemm.matmul may have: the kernels
 /// compute tile and element coordinates in 32 bits.
 inline constexpr int64_t kMaxStaticDim = (int64_t(1) << 31) - 1;
+/// The grid limits of a launch (CUDA and HIP): grid.x walks the output tiles,
+/// grid.z the batch.
+inline constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
+inline constexpr int64_t kMaxGridZ = 65535;
 
 /// The config `op` is lowered with under `lowering` (its own or the
 /// default), if the lowering accepts it: the op is in host code, its static

@@ -120,3 +120,21 @@ func.func @huge_k(%a: memref<8x9223372036854775807xf16>, %b: memref<8x9223372036
   gemm.matmul tn ins(%a, %b : memref<8x9223372036854775807xf16>, memref<8x9223372036854775807xf16>) outs(%c : memref<8x8xf32>) acc(f32)
   return
 }
+
+// -----
+
+// A static launch must fit the grid: 65535 batches at most along grid.z.
+func.func @huge_batch(%a: memref<70000x64x64xf16>, %b: memref<70000x64x64xf16>, %c: memref<70000x64x64xf32>) {
+  // expected-error @below {{has a batch of 70000, over the 65535 blocks a launch takes along grid.z}}
+  gemm.matmul tn ins(%a, %b : memref<70000x64x64xf16>, memref<70000x64x64xf16>) outs(%c : memref<70000x64x64xf32>) acc(f32)
+  return
+}
+
+// -----
+
+// 2^31 - 1 rows and columns in 128 x 128 tiles: 2^48 blocks along grid.x.
+func.func @huge_grid(%a: memref<2147483647x64xf16>, %b: memref<2147483647x64xf16>, %c: memref<2147483647x2147483647xf32>) {
+  // expected-error @below {{needs 281474976710656 blocks along grid.x (ceil(M / BM) * ceil(N / BN)), over the 2147483647 a launch takes}}
+  gemm.matmul tn ins(%a, %b : memref<2147483647x64xf16>, memref<2147483647x64xf16>) outs(%c : memref<2147483647x2147483647xf32>) acc(f32)
+  return
+}
