@@ -48,8 +48,9 @@ TEST(DefaultConfig, LegalForEverySignatureThatLowers) {
               continue;
             EXPECT_EQ(checkConfig(c, sig, target), "") << where;
             // Exact f32 stays off tensor cores unless tf32 is allowed.
-            if (a == ElemKind::f32 && !allowTf32)
+            if (a == ElemKind::f32 && !allowTf32) {
               EXPECT_NE(instrOperandKind(a, c.kind), ElemKind::tf32) << where;
+            }
             ++checked;
           }
   EXPECT_GT(checked, 200u);

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -166,6 +167,14 @@ static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
+  // Kernel names become PTX / ELF symbols: letters, digits and '_' only, no
+  // leading digit (`func.func @"a-b"` made LLVM abort with "Symbol name with
+  // unsupported characters").
+  for (char &c : base)
+    if (!llvm::isAlnum(c) && c != '_')
+      c = '_';
+  if (llvm::isDigit(base.front()))
+    base = "k" + base;
   SymbolTable symbols(gpuModule);
   std::string name = base;
   for (unsigned i = 0; symbols.lookup(name); ++i)

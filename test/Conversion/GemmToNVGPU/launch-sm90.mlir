@@ -37,3 +37,4 @@ func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 256, 32], warps = [2, 4], instr = [16, 8, 16], stages = 3, raster = column, group = 4>}
   return
 }
+
