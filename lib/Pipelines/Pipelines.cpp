@@ -77,6 +77,13 @@ static void addSerialization(OpPassManager &pm, StringRef format,
   }
 }
 
+/// Kernel modules of the other vendor would crash this vendor's lowering.
+static void addCheckKernelModules(OpPassManager &pm, StringRef chip) {
+  GemmCheckKernelModulesOptions check;
+  check.chip = chip.str();
+  pm.addPass(createGemmCheckKernelModules(check));
+}
+
 /// Configs: the per-type defaults of the lowering unless asked for the model
 /// or the database (docs/tuning.md says why the defaults stay the default).
 static void addSelectConfig(OpPassManager &pm, StringRef chip, bool enabled,
@@ -101,6 +108,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
       *lookupTarget(options.chip),
       options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
                          : std::nullopt);
+  addCheckKernelModules(pm, options.chip);
   addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
                   options.allowTf32);
   ConvertGemmToNVGPUOptions lower;
@@ -239,6 +247,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
     if (toolkit.empty())
       return failure();
   }
+  addCheckKernelModules(pm, options.chip);
   addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
                   /*allowTf32=*/false);
   ConvertGemmToAMDGPUOptions lower;

@@ -113,6 +113,21 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def GemmCheckKernelModules : Pass<"gemm-check-kernel-modules", "::mlir::ModuleOp"> {
+  let summary = "Check every gpu.module targets the chip's vendor";
+  let description = [{
+    The composite pipelines lower every `gpu.module` with one vendor's passes
+    (`convert-gpu-to-nvvm` or `convert-gpu-to-rocdl`): a module targeting
+    the other vendor (`#rocdl.target` under gemm-to-ptx, `#nvvm.target` under
+    gemm-to-hsaco) made LLVM abort or wrote the other vendor's binary. The
+    pipelines run this check first and fail with a diagnostic at the module.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip the pipeline builds for (its vendor is checked)">
+  ];
+}
+
 def GemmVerifyBinaries : Pass<"gemm-verify-binaries", "::mlir::ModuleOp"> {
   let summary = "Check the gpu.binary objects a pipeline produced";
   let description = [{

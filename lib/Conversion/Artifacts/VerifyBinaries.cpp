@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Conversion/Passes.h"
+#include "gemm/Target/TargetInfo.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::gemm {
@@ -63,6 +64,52 @@ struct GemmVerifyBinariesPass
           ok = false;
         }
       }
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// gemm-check-kernel-modules
+//===----------------------------------------------------------------------===//
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMCHECKKERNELMODULES
+#include "gemm/Conversion/Passes.h.inc"
+} // namespace mlir::gemm
+
+namespace {
+struct GemmCheckKernelModulesPass
+    : public gemm::impl::GemmCheckKernelModulesBase<
+          GemmCheckKernelModulesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const TargetInfo *target = lookupTarget(chip);
+    if (!target) {
+      getOperation().emitError("gemm-check-kernel-modules: unknown chip '")
+          << chip << "' (known: " << knownTargetNames() << ")";
+      return signalPassFailure();
+    }
+    // The dialect of the target attributes the vendor's lowering serializes.
+    StringRef want = target->isNVIDIA() ? "nvvm" : "rocdl";
+    bool ok = true;
+    getOperation().walk([&](gpu::GPUModuleOp module) {
+      ArrayAttr targets = module.getTargetsAttr();
+      if (!targets)
+        return;
+      for (Attribute t : targets)
+        if (t.getDialect().getNamespace() != want) {
+          module.emitError("gpu.module '")
+              << module.getName() << "' targets " << t << ", but this "
+              << (target->isNVIDIA() ? "NVIDIA" : "AMD")
+              << " pipeline builds #" << want << ".target kernels for "
+              << chip << " only";
+          ok = false;
+          return;
+        }
     });
     if (!ok)
       signalPassFailure();

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -56,6 +57,17 @@ static llvm::json::Value toJson(Attribute attr) {
   llvm::raw_string_ostream os(s);
   attr.print(os);
   return s;
+}
+
+/// `name` as a file name inside the output folder: module symbols may hold
+/// '/' or start with '.', and gpu.module @"../x" must not write outside it.
+static std::string fileNameFor(std::string name) {
+  for (char &c : name)
+    if (!llvm::isAlnum(c) && c != '_' && c != '-' && c != '.')
+      c = '_';
+  if (name.empty() || name.front() == '.')
+    name.insert(0, "_");
+  return name;
 }
 
 namespace {
@@ -109,8 +121,8 @@ struct GemmWriteArtifactsPass
           ext = "bc";
           break;
         }
-        std::string file =
-            (binary.getSymName() + "." + chip + "." + ext).str();
+        std::string file = fileNameFor(
+            (binary.getSymName() + "." + chip + "." + ext).str());
         SmallString<256> path(outputDir);
         llvm::sys::path::append(path, file);
         std::error_code ec;
