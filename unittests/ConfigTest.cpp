@@ -31,19 +31,19 @@ TEST_F(ConfigTest, SharedMemoryEstimate) {
   EXPECT_EQ(c.getWarpTileM(), 64);
   EXPECT_EQ(c.getNumWarps(), 4);
   // 4 stages x (128 + 128) rows x 32 halfs x 2 bytes.
-  EXPECT_EQ(estimateSharedMemory(c, 2), 4 * 256 * 32 * 2);
+  EXPECT_EQ(estimateSharedMemory(toTileConfig(c), 2), 4 * 256 * 32 * 2);
   ConfigAttr p =
       make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 4,
            SmemLayout::pad);
   // Padding adds 8 halfs (16 bytes) per row.
-  EXPECT_EQ(estimateSharedMemory(p, 2), 4 * 256 * 40 * 2);
+  EXPECT_EQ(estimateSharedMemory(toTileConfig(p), 2), 4 * 256 * 40 * 2);
 }
 
 TEST_F(ConfigTest, RegisterEstimate) {
   ConfigAttr c = make(Kind::mma_sync, {128, 128, 32}, {2, 2}, {16, 8, 16}, 3);
   // 64x64 f32 accumulators over 32 lanes = 128 registers, fragments
   // 2 x (64 + 64) x 16 halfs / 2 / 32 = 64, plus 40.
-  EXPECT_EQ(estimateRegisters(c, 2, 4, 32), 128 + 64 + 40);
+  EXPECT_EQ(estimateRegisters(toTileConfig(c), 2, 4, 32), 128 + 64 + 40);
 }
 
 TEST_F(ConfigTest, StructuralVerifierRejects) {

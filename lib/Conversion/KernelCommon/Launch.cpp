@@ -17,6 +17,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -314,11 +315,11 @@ mlir::gemm::detail::getLowerableConfig(MatmulOp op,
     return op.emitOpError(error);
   // The launch of static sizes must fit a grid: grid.x walks the output
   // tiles, grid.z the batch.
-  auto ceilDiv = [](int64_t a, int64_t b) { return a / b + (a % b != 0); };
   int64_t m = op.getStaticM(), n = op.getStaticN();
   if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(n)) {
     // (M and N are at most kMaxStaticDim here: the product fits in int64.)
-    int64_t blocks = ceilDiv(m, config.getBM()) * ceilDiv(n, config.getBN());
+    int64_t blocks = llvm::divideCeil(m, config.getBM()) *
+                     llvm::divideCeil(n, config.getBN());
     if (blocks > kMaxGridX)
       return op.emitOpError("needs ")
              << blocks

@@ -1,7 +1,8 @@
 //===- GemmAttrs.cpp - gemm dialect attributes ----------------------------===//
 //
 // `#gemm.config` and `#gemm.target`: parsing (generated), structural
-// verification, and the resource estimates the per-target checks use.
+// verification (through gemm/Target/Legality.h), and the conversions to the
+// context-free TileConfig.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +97,7 @@ TargetAttr mlir::gemm::lookupTargetAttr(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// Resource estimates
+// TileConfig conversions
 //===----------------------------------------------------------------------===//
 
 /// The TileConfig of #gemm.config's parameters (entry counts checked).
@@ -161,18 +162,6 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
                          {t.im, t.in, t.ik}, t.stages, smem,
                          t.rasterColumn ? Raster::column : Raster::row,
                          t.group, t.splitK);
-}
-
-int64_t mlir::gemm::estimateSharedMemory(ConfigAttr config,
-                                         unsigned elemBytes) {
-  return estimateSharedMemory(toTileConfig(config), elemBytes);
-}
-
-int64_t mlir::gemm::estimateRegisters(ConfigAttr config,
-                                      unsigned operandBytes, unsigned accBytes,
-                                      unsigned warpSize) {
-  return estimateRegisters(toTileConfig(config), operandBytes, accBytes,
-                           warpSize);
 }
 
 //===----------------------------------------------------------------------===//

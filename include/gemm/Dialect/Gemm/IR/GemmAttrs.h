@@ -60,14 +60,6 @@ SmemKind toSmemKind(SmemLayout layout);
 /// The `#gemm.config` of a context-free config.
 ConfigAttr getConfigAttr(MLIRContext *ctx, const TileConfig &config);
 
-/// Estimated shared memory (bytes) one block of `config` uses for operands of
-/// `elemBytes` bytes (forwards to the TileConfig estimate).
-int64_t estimateSharedMemory(ConfigAttr config, unsigned elemBytes);
-
-/// Estimated 32-bit registers per thread (forwards to the TileConfig
-/// estimate).
-int64_t estimateRegisters(ConfigAttr config, unsigned operandBytes,
-                          unsigned accBytes, unsigned warpSize);
 
 } // namespace mlir::gemm
 
