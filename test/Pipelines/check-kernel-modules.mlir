@@ -1,16 +1,58 @@
-// RUN: not gemm-opt %s --gemm-to-ptx=chip=sm_90 2>&1 | FileCheck %s --check-prefix=NVIDIA
-// RUN: sed 's/#rocdl.target<chip = "gfx90a">/#nvvm.target<chip = "sm_90">/' %s | not gemm-opt --gemm-to-hsaco=chip=gfx942 2>&1 | FileCheck %s --check-prefix=AMD
-// RUN: gemm-opt %s --gemm-check-kernel-modules=chip=gfx90a | FileCheck %s --check-prefix=OK
+// RUN: gemm-opt %s -split-input-file --gemm-check-kernel-modules=chip=sm_90a -verify-diagnostics -o /dev/null
+// RUN: sed '/expected-error/d' %s | not gemm-opt -split-input-file --gemm-to-cubin=chip=sm_90a 2>&1 >/dev/null | FileCheck %s --check-prefix=NVIDIA
+// RUN: sed '/expected-error/d' %s | not gemm-opt -split-input-file --gemm-to-hsaco=chip=gfx90a 2>&1 >/dev/null | FileCheck %s --check-prefix=AMD
 
-// Each pipeline lowers every gpu.module with its vendor's passes: a module of
-// the other vendor made LLVM abort (gemm-to-ptx) or wrote the other vendor's
-// binary (gemm-to-hsaco). gemm-check-kernel-modules fails them first.
+// Each pipeline lowers every gpu.module with its vendor's passes and
+// serializes it for each of its targets: a module of the other vendor made
+// LLVM abort (gemm-to-ptx) or wrote the other vendor's binary
+// (gemm-to-hsaco); one of the vendor for another chip was serialized for
+// that chip (ptxas then rejected sm_99). A gpu.binary the input brings along
+// was written as the pipeline's own (a "cubin" that was not ELF, AMD
+// assembly under gemm-to-ptx). gemm-check-kernel-modules, the first pass of
+// every pipeline, fails them at the op.
 
-// NVIDIA: error: gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90 only
-// AMD: error: gpu.module 'other' targets #nvvm.target<chip = "sm_90">, but this AMD pipeline builds #rocdl.target kernels for gfx942 only
-// OK: gpu.module @other
+// NVIDIA: error: gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
+// NVIDIA: error: gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
+// NVIDIA: error: gpu.binary 'prebuilt' is already compiled, but this NVIDIA pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
+// NVIDIA-NOT: error:
+
+// AMD-NOT: 'other'
+// AMD: error: gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
+// AMD: error: gpu.binary 'prebuilt' is already compiled, but this AMD pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
+// AMD: error: gpu.module 'mine' targets #nvvm.target<chip = "sm_90a">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
+
 module attributes {gpu.container_module} {
+  // expected-error @below {{gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
   gpu.module @other [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
+  gpu.module @sm99 [#nvvm.target<chip = "sm_99">] {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{gpu.binary 'prebuilt' is already compiled, but this NVIDIA pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)}}
+  gpu.binary @prebuilt [#gpu.object<#nvvm.target<chip = "sm_90a">, bin = "not an ELF file">]
+}
+
+// -----
+
+// A module for the pipeline's chip passes.
+module attributes {gpu.container_module} {
+  gpu.module @mine [#nvvm.target<chip = "sm_90a">] {
     gpu.func @k() kernel {
       gpu.return
     }

@@ -26,3 +26,4 @@ module attributes {gpu.container_module} {
   gpu.binary @"../../escaped" [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".version 8.4\n.target sm_90\n.address_size 64\n.visible .entry k() { ret; }\n">]
 }
 
+

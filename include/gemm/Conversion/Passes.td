@@ -114,13 +114,19 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
 }
 
 def GemmCheckKernelModules : Pass<"gemm-check-kernel-modules", "::mlir::ModuleOp"> {
-  let summary = "Check every gpu.module targets the chip's vendor";
+  let summary = "Check the input holds only what a pipeline for the chip compiles";
   let description = [{
     The composite pipelines lower every `gpu.module` with one vendor's passes
-    (`convert-gpu-to-nvvm` or `convert-gpu-to-rocdl`): a module targeting
-    the other vendor (`#rocdl.target` under gemm-to-ptx, `#nvvm.target` under
-    gemm-to-hsaco) made LLVM abort or wrote the other vendor's binary. The
-    pipelines run this check first and fail with a diagnostic at the module.
+    (`convert-gpu-to-nvvm` or `convert-gpu-to-rocdl`) and serialize it for
+    each of its targets: a module targeting the other vendor (`#rocdl.target`
+    under gemm-to-ptx, `#nvvm.target` under gemm-to-hsaco) made LLVM abort or
+    wrote the other vendor's binary, and one targeting another chip of the
+    vendor was serialized for that chip. A `gpu.binary` the input brings
+    along was not compiled by the pipeline, and nothing vouches for its
+    bytes. The pipelines run this check first and fail with a diagnostic at
+    the module or binary: every target must be the vendor's for `chip`, and
+    the input holds no `gpu.binary` (gemm-write-artifacts alone writes
+    prebuilt objects).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",

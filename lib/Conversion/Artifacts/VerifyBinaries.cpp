@@ -10,6 +10,7 @@
 
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Target/TargetInfo.h"
+#include "GpuTargets.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::gemm {
@@ -95,21 +96,41 @@ struct GemmCheckKernelModulesPass
     }
     // The dialect of the target attributes the vendor's lowering serializes.
     StringRef want = target->isNVIDIA() ? "nvvm" : "rocdl";
+    StringRef vendor = target->isNVIDIA() ? "NVIDIA" : "AMD";
     bool ok = true;
-    getOperation().walk([&](gpu::GPUModuleOp module) {
-      ArrayAttr targets = module.getTargetsAttr();
-      if (!targets)
-        return;
-      for (Attribute t : targets)
-        if (t.getDialect().getNamespace() != want) {
+    getOperation().walk([&](Operation *op) {
+      if (auto module = dyn_cast<gpu::GPUModuleOp>(op)) {
+        ArrayAttr targets = module.getTargetsAttr();
+        if (!targets)
+          return;
+        for (Attribute t : targets) {
+          // gpu-module-to-binary serializes a module for each of its
+          // targets: one of the other vendor made LLVM abort, one of this
+          // vendor for another chip was serialized for that chip (ptxas
+          // then rejected sm_99).
+          StringRef moduleChip = getGpuTargetChip(t);
+          if (t.getDialect().getNamespace() == want && moduleChip == chip)
+            continue;
           module.emitError("gpu.module '")
               << module.getName() << "' targets " << t << ", but this "
-              << (target->isNVIDIA() ? "NVIDIA" : "AMD")
-              << " pipeline builds #" << want << ".target kernels for "
+              << vendor << " pipeline builds #" << want << ".target kernels for "
               << chip << " only";
           ok = false;
           return;
         }
+        return;
+      }
+      // An object the input brought along was not compiled here: nothing
+      // vouches for its bytes (a "cubin" that is not ELF, AMD assembly
+      // under gemm-to-ptx), and the pipeline would write it as its own.
+      if (auto binary = dyn_cast<gpu::BinaryOp>(op)) {
+        binary.emitError("gpu.binary '")
+            << binary.getSymName()
+            << "' is already compiled, but this " << vendor
+            << " pipeline compiles gpu.module and gemm.matmul ops only (write "
+               "prebuilt objects with gemm-write-artifacts alone)";
+        ok = false;
+      }
     });
     if (!ok)
       signalPassFailure();

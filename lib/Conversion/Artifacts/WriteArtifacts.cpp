@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GpuTargets.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
 #include "gemm/Support/PassOptions.h"
@@ -70,6 +71,37 @@ static std::string fileNameFor(std::string name) {
   return name;
 }
 
+/// A `gemm.kernels` entry must describe a kernel of one of the objects
+/// written: a dictionary whose "name", "module" and "chip" name a gpu.binary
+/// of `module` with an object for that chip. An entry describing nothing (an
+/// attribute the input carried, a binary since removed) would send a runtime
+/// to a file that does not exist.
+static LogicalResult checkKernelEntry(ModuleOp module, size_t index,
+                                      Attribute entry) {
+  auto fail = [&]() {
+    return module.emitError("gemm.kernels entry ") << index << " ";
+  };
+  auto dict = dyn_cast<DictionaryAttr>(entry);
+  if (!dict)
+    return fail() << "is " << entry << ", not a kernel description";
+  StringRef fields[] = {"name", "module", "chip"};
+  for (StringRef field : fields)
+    if (!dict.getAs<StringAttr>(field))
+      return fail() << "has no string '" << field << "'";
+  StringRef binaryName = dict.getAs<StringAttr>("module").getValue();
+  StringRef chip = dict.getAs<StringAttr>("chip").getValue();
+  auto binary = dyn_cast_or_null<gpu::BinaryOp>(
+      SymbolTable::lookupSymbolIn(module, binaryName));
+  if (!binary)
+    return fail() << "names module '" << binaryName
+                  << "', which is not a gpu.binary of this module";
+  for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>())
+    if (getGpuTargetChip(object.getTarget()) == chip)
+      return success();
+  return fail() << "names chip '" << chip << "', for which gpu.binary '"
+                << binaryName << "' has no object";
+}
+
 namespace {
 struct GemmWriteArtifactsPass
     : public gemm::impl::GemmWriteArtifactsBase<GemmWriteArtifactsPass> {
@@ -101,11 +133,7 @@ struct GemmWriteArtifactsPass
         if (!object)
           continue;
         bool nvidia = isa<NVVM::NVVMTargetAttr>(object.getTarget());
-        std::string chip;
-        if (auto t = dyn_cast<NVVM::NVVMTargetAttr>(object.getTarget()))
-          chip = t.getChip().str();
-        else if (auto t = dyn_cast<ROCDL::ROCDLTargetAttr>(object.getTarget()))
-          chip = t.getChip().str();
+        std::string chip = getGpuTargetChip(object.getTarget()).str();
         StringRef ext;
         switch (object.getFormat()) {
         case gpu::CompilationTarget::Assembly:
@@ -143,9 +171,13 @@ struct GemmWriteArtifactsPass
     if (failedWrite)
       return signalPassFailure();
     llvm::json::Array kernels;
-    if (auto list = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
-      for (Attribute k : list)
+    if (auto list = module->getAttrOfType<ArrayAttr>(kKernelsAttrName)) {
+      for (auto [i, k] : llvm::enumerate(list)) {
+        if (failed(checkKernelEntry(module, i, k)))
+          return signalPassFailure();
         kernels.push_back(toJson(k));
+      }
+    }
     llvm::json::Object manifest{
         {"version", 1},
         {"generator", "gemm-opt"},
