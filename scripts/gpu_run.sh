@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine: assembles the carried PTX to cubin (parallel ptxas),
 # checks every kernel against float64, benchmarks against cuBLAS, and dumps
-# SASS instruction counts. Usage: gpu_run.sh SET MODE(check|bench|both) [harness args]
+# SASS instruction counts. Usage: gpu_run.sh SET MODE(check|bench|both|every) [harness args]
+# (every: every class of shape against cuBLAS, harness.py's SHAPES_EVERY.)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 set_name=${1:-smoke}; mode=${2:-both}; shift 2 || true
@@ -24,5 +25,8 @@ if [ "$mode" = check ] || [ "$mode" = both ]; then
 fi
 if [ "$mode" = bench ] || [ "$mode" = both ]; then
   PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.harness bench "$art" --out "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" || rc=1
+fi
+if [ "$mode" = every ]; then
+  PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.harness every "$art" --out "$OUT/every.json" "$@" 2>&1 | tee "$OUT/every.txt" || rc=1
 fi
 exit $rc

@@ -83,15 +83,6 @@ TEST_F(PatternsTest, NVGPUPatternLowersALegalOp) {
 
 TEST_F(PatternsTest, NVGPUPatternRejectsWhatItCannotLower) {
   ConvertGemmToNVGPUOptions options;
-  // Verifier-valid, but split-K is not lowered.
-  EXPECT_FALSE(convert(
-      matmul("#gemm.config<kind = mma_sync, block = [128, 128, 64], warps = "
-             "[2, 2], instr = [16, 8, 16], stages = 3, split_k = 2>"),
-      [&](RewritePatternSet &p) { populateGemmToNVGPUPatterns(p, options); }));
-  EXPECT_NE(messages.find("'gemm.matmul' op split_k = 2 is not lowered by "
-                          "convert-gemm-to-nvgpu; use split_k = 1"),
-            std::string::npos)
-      << messages;
   // wgmma on a chip without it.
   EXPECT_FALSE(convert(
       matmul("#gemm.config<kind = wgmma, block = [128, 256, 64], warps = "

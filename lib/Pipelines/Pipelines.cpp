@@ -116,6 +116,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   lower.ptxVersion = *ptx;
   lower.allowTf32 = options.allowTf32;
   lower.packUnaligned = options.packUnaligned;
+  lower.dispatch = options.dispatch;
   pm.addPass(createConvertGemmToNVGPU(lower));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -253,6 +254,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   ConvertGemmToAMDGPUOptions lower;
   lower.chip = options.chip;
   lower.packUnaligned = options.packUnaligned;
+  lower.dispatch = options.dispatch;
   pm.addPass(createConvertGemmToAMDGPU(lower));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -231,9 +231,6 @@ std::string mlir::gemm::checkConfigLowerable(const TileConfig &c,
     return "f8 operands are lowered by convert-gemm-to-nvgpu with kind = "
            "wgmma only (sm_90a, layout tn), not " +
            kindStr(c.kind);
-  if (c.splitK != 1)
-    return "split_k = " + std::to_string(c.splitK) + " is not lowered by " +
-           pass + "; use split_k = 1";
   if (std::string onTarget = checkConfigOnTarget(c, sig, target);
       !onTarget.empty())
     return onTarget;

@@ -13,6 +13,12 @@ Usage (PYTHONPATH=python, or run python/gemm_mlir/harness.py by path):
   python3 -m gemm_mlir.harness check ART_DIR [--shapes small|full] [--out results.json]
   python3 -m gemm_mlir.harness bench ART_DIR --out bench.json
   python3 -m gemm_mlir.harness breakdown ART_DIR --kernel NAME,... --shape MxNxK
+  python3 -m gemm_mlir.harness every ART_DIR --out every.json [--only-class CLASS]
+
+A manifest may give one gemm.matmul several kernels (a family, picked per
+shape at run time) and split-K kernels with a reduction: dispatch.py has the
+rules; the harness launches whatever the family picks and reports which
+kernel ran.
 """
 import argparse
 import glob
@@ -33,6 +39,7 @@ if __name__ == "__main__" and not __package__:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     __package__ = "gemm_mlir"
 from .chipguard import check_chip, device_chip  # noqa: E402
+from .dispatch import choose_entry, split_slices  # noqa: E402
 
 DEVICE_CHIP = None
 
@@ -52,15 +59,25 @@ TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
 # --------------------------------------------------------------------------
 
 class Kernel:
-    def __init__(self, entry, binary_path, meta):
+    """One kernel entry of a manifest: the GEMM kernel, its pack kernels and,
+    for a split-K entry, its reduction kernel (all in one binary)."""
+
+    def __init__(self, entry, binary_path, modules):
+        """`modules` caches {binary path: RawModule}: a family's entries
+        share their binary."""
         # Refuse, loudly, a kernel built for another chip (chipguard.py).
         global DEVICE_CHIP
         DEVICE_CHIP = DEVICE_CHIP or device_chip()
         check_chip(entry["chip"], DEVICE_CHIP,
                    "isa" if binary_path.endswith(".ptx") else "bin")
         self.entry = entry
-        self.meta = meta
-        self.module = cp.RawModule(path=binary_path)
+        self.name = entry["name"]
+        self.config = entry.get("config", "")
+        m = re.search(r"kind = (\w+)", self.config)
+        self.kind = m.group(1) if m else ""
+        if binary_path not in modules:
+            modules[binary_path] = cp.RawModule(path=binary_path)
+        self.module = modules[binary_path]
         self.fn = self.module.get_function(entry["name"])
         self.smem = int(entry["dynamic_shared_memory"])
         # Always raise the limit: the module's static shared memory counts too.
@@ -68,26 +85,55 @@ class Kernel:
         self.block = tuple(entry["block"])
         self.tile_m = entry["grid"]["tile_m"]
         self.tile_n = entry["grid"]["tile_n"]
+        self.split = entry.get("split_k")
+        if self.split:
+            self.reduce_fn = self.module.get_function(self.split["reduce"]["name"])
         self.pack_fns = {}
 
     def args(self, values):
         return launch_args(self.entry["params"], values)
 
-    def launch(self, values, m, n, batch=1, pack=True):
+    def launch(self, values, m, n, k, batch=1, pack=True):
         """Launches the GEMM on `values` (A, B, C, extras...). When the
         manifest records a packing (lib/Conversion/KernelCommon/Pack.cpp), A
         and B are first copied by its kernels into aligned, zero-padded
         workspaces, as the host code gemm-opt emits does: always, or when an
         operand is not 16-byte aligned. pack=False launches the GEMM kernel on
         the operands as they are (its element-copy path), which the
-        "unaligned" mode allows."""
+        "unaligned" mode allows. A split-K entry writes its K slices' partial
+        sums to a workspace (grid.y = slices) that its reduction kernel adds
+        up and runs the epilogue on."""
         values = list(values)
         plan = self.entry.get("pack")
         if self.packs(values, pack):
             for i, op in enumerate(plan["operands"]):
                 values[i] = self.pack(values[i], op, plan)
-        grid = (math.ceil(m / self.tile_m) * math.ceil(n / self.tile_n), 1, batch)
-        self.fn(grid, self.block, self.args(values), shared_mem=self.smem)
+        tiles = math.ceil(m / self.tile_m) * math.ceil(n / self.tile_n)
+        if not self.split:
+            self.fn((tiles, 1, batch), self.block, self.args(values), shared_mem=self.smem)
+            return
+        slices = self.slices(m, n, k, batch)
+        # 4-D even when unbatched; every element is written before it is read.
+        ws = torch.empty((batch, slices, m, n), device="cuda",
+                         dtype=TORCH_DTYPES[self.split["workspace_type"]])
+        self.fn((tiles, slices, batch), self.block, self.args(values + [ws]),
+                shared_mem=self.smem)
+        # The reduction: x covers N with block.x columns, y strides over M
+        # (the kernel recomputes grid.y this way), z is the batch.
+        red = self.split["reduce"]
+        block = tuple(red["block"])
+        grid = (math.ceil(n / block[0]), min(math.ceil(m / block[1]), 65535), batch)
+        self.reduce_fn(grid, block, launch_args(red["params"], values[2:] + [ws]))
+
+    def slices(self, m, n, k, batch=1):
+        """The K slices launch() runs (1 unless split-K)."""
+        return split_slices(self.entry, m, n, k, batch)
+
+    def report(self, m, n, k, batch=1):
+        """What ran, for result rows: the kernel, its config, and its K
+        slices (None when not split-K)."""
+        return {"launched": self.name, "config": self.config,
+                "slices": self.slices(m, n, k, batch) if self.split else None}
 
     def packs(self, values, pack=True):
         """True if launch() copies A and B into workspaces first."""
@@ -115,6 +161,43 @@ class Kernel:
         return dst
 
 
+class Gemm:
+    """The kernel family of one gemm.matmul: its manifest entries in rule
+    order. launch() picks the member for the sizes as gemm-opt's host code
+    does (dispatch.py). `selected` is the member the last select() or
+    launch() picked (at first the default, the last member); entry, config
+    and packs() report on it."""
+
+    def __init__(self, function, kernels, meta):
+        self.function = function
+        self.kernels = kernels
+        self.meta = meta
+        self.entries = [k.entry for k in kernels]
+        self.selected = kernels[-1]
+
+    def select(self, m, n, k, batch=1):
+        self.selected = self.kernels[choose_entry(self.entries, m, n, k, batch)]
+        return self.selected
+
+    def launch(self, values, m, n, k, batch=1, pack=True):
+        """Selects and launches (packing, GEMM, split-K reduction); returns
+        the Kernel that ran."""
+        kern = self.select(m, n, k, batch)
+        kern.launch(values, m, n, k, batch, pack)
+        return kern
+
+    def packs(self, values, pack=True):
+        return self.selected.packs(values, pack)
+
+    @property
+    def entry(self):
+        return self.selected.entry
+
+    @property
+    def config(self):
+        return self.selected.config
+
+
 def vector_copies_ok(t, multiple):
     """The host check of Pack.cpp: 16-byte aligned base, unit inner stride,
     outer strides multiples of `multiple` elements."""
@@ -140,29 +223,38 @@ def launch_args(params, values):
 
 
 def load_kernels(art_dir):
-    """Returns {kernel name: Kernel} for every manifest under art_dir."""
+    """Returns {function name: Gemm} for every manifest under art_dir: the
+    entries of one ("function", "gemm") form a family, in manifest order.
+    Entries of older manifests (no "function"/"gemm") are one-entry families
+    named after the kernel (<function>_gemm)."""
     metas = {}
     cases = os.path.join(art_dir, "cases.json")
     if os.path.exists(cases):
         metas = {c["name"]: c for c in json.load(open(cases))}
-    kernels = {}
+    gemms = {}
     for manifest_path in sorted(glob.glob(os.path.join(art_dir, "**", "manifest.json"),
                                           recursive=True)):
         d = os.path.dirname(manifest_path)
         manifest = json.load(open(manifest_path))
         objects = {o["module"]: o for o in manifest["objects"]}
+        modules = {}
+        families = {}  # (function, gemm index) -> [Kernel], in manifest order
         for e in manifest["kernels"]:
             obj = objects[e["module"]]
             path = os.path.join(d, obj["file"])
             cubin = os.path.splitext(path)[0] + ".cubin"
             if os.path.exists(cubin):
                 path = cubin
-            func = e["name"].rsplit("_gemm", 1)[0]
-            meta = dict(metas.get(func, {}))
-            m = re.search(r"kind = (\w+)", e.get("config", ""))
-            meta["kind"] = m.group(1) if m else ""
-            kernels[func] = Kernel(e, path, meta)
-    return kernels
+            func = e.get("function") or e["name"].rsplit("_gemm", 1)[0]
+            key = (func, e.get("gemm", 0))
+            families.setdefault(key, []).append(Kernel(e, path, modules))
+        funcs = [f for f, _ in families]
+        for (func, _), kernels in families.items():
+            if funcs.count(func) > 1:
+                raise ValueError(f"{manifest_path}: @{func} holds more than one "
+                                 "gemm.matmul; the harness addresses one per function")
+            gemms[func] = Gemm(func, kernels, dict(metas.get(func, {})))
+    return gemms
 
 
 # --------------------------------------------------------------------------
@@ -276,16 +368,26 @@ def make_inputs(layout, m, n, kk, ab, gen, pad=0):
     return a, b, a_mk, b_kn
 
 
-def run_batched_case(k, m, n, kk, gen, batch=3, pack=True):
-    """Rank-3 operands: one launch covers `batch` independent GEMMs."""
-    meta = k.meta
-    ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
+def make_batched_inputs(layout, batch, m, n, kk, ab, gen):
+    """make_inputs with rank-3 operands, the batch outermost."""
     a = rand((batch, kk, m) if a_is_km(layout) else (batch, m, kk), ab, gen)
     b = rand((batch, n, kk) if b_is_nk(layout) else (batch, kk, n), ab, gen)
     a_mk = a.transpose(1, 2) if a_is_km(layout) else a
     b_kn = b.transpose(1, 2) if b_is_nk(layout) else b
+    return a, b, a_mk, b_kn
+
+
+# The batch of check's batched cases.
+CHECK_BATCH = 3
+
+
+def run_batched_case(g, m, n, kk, gen, batch=CHECK_BATCH, pack=True):
+    """Rank-3 operands: one launch covers `batch` independent GEMMs."""
+    meta = g.meta
+    ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
+    a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
     c = torch.full((batch, m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
-    k.launch([a, b, c], m, n, batch, pack=pack)
+    g.launch([a, b, c], m, n, kk, batch, pack=pack)
     torch.cuda.synchronize()
     ref = torch.bmm(a_mk.double(), b_kn.double())
     out = c.double()
@@ -294,13 +396,14 @@ def run_batched_case(k, m, n, kk, gen, batch=3, pack=True):
     return (torch.linalg.norm(out - ref) / torch.linalg.norm(ref)).item(), 0
 
 
-def run_case(k, m, n, kk, gen, pad=0, pack=True):
-    meta = k.meta
+def run_case(g, m, n, kk, gen, pad=0, pack=True):
+    meta = g.meta
     if meta.get("batched"):
-        return run_batched_case(k, m, n, kk, gen, pack=pack)
+        return run_batched_case(g, m, n, kk, gen, pack=pack)
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
     a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen, pad)
-    reads_c = k.entry["reads_c"]
+    kern = g.select(m, n, kk)
+    reads_c = kern.entry["reads_c"]
     c = rand((m, n), ct, gen) if reads_c else torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
     c0 = c.double().clone()
     if not reads_c:  # poison: any element left unwritten fails the check
@@ -329,7 +432,7 @@ def run_case(k, m, n, kk, gen, pad=0, pack=True):
         c.fill_(float("nan"))
         c0 = torch.zeros_like(c0)
     torch.cuda.synchronize()
-    k.launch([a, b, c] + extras, m, n, pack=pack)
+    g.launch([a, b, c] + extras, m, n, kk, pack=pack)
     torch.cuda.synchronize()
     acc = a_mk.double() @ b_kn.double()
     ref = reference(meta, acc, c0, extra_vals)
@@ -352,7 +455,8 @@ def run_case(k, m, n, kk, gen, pad=0, pack=True):
         # A handful of elements makes the norm ratio a handful of samples of
         # the rounding error (tf32 1x1x4096: 5e-4..1.1e-3 over seeds against
         # 1e-3); there the element-wise worst-case rounding bound decides.
-        return err, 0, bool(((out - ref).abs() <= rounding_bound(meta, kk, mag, ref)).all())
+        bound = rounding_bound(dict(meta, kind=kern.kind), kk, mag, ref)
+        return err, 0, bool(((out - ref).abs() <= bound).all())
     return err, 0
 
 
@@ -375,39 +479,46 @@ def cmd_check(args):
     kernels = load_kernels(args.art)
     gen = torch.Generator(device="cuda").manual_seed(1234)
     results, failures = [], 0
-    for name, k in sorted(kernels.items()):
+    for name, g in sorted(kernels.items()):
         if args.only and args.only not in name:
             continue
         shapes = FULL_SHAPES if args.shapes == "full" else SMALL_SHAPES
-        worst, bad_shapes = 0.0, []
+        worst, bad_shapes, ran = 0.0, [], set()
         t0 = time.time()
         for (m, n, kk) in shapes:
-            if k.meta["dtype"] == "f16acc16" and kk > 1024:
+            if g.meta["dtype"] == "f16acc16" and kk > 1024:
                 continue  # f16 accumulation over long K exceeds 1e-2 by design
             pads = [0, 3] if (m, n, kk) in ((129, 127, 257), (513, 511, 64)) else [0]
-            if k.meta.get("batched"):
+            batch = CHECK_BATCH if g.meta.get("batched") else 1
+            if batch > 1:
                 pads = [0]
+            # The family member these sizes run (run_case picks the same).
+            kern = g.select(m, n, kk, batch)
+            ran.add(kern.name)
             # Unaligned operands are packed by default; the GEMM kernel's own
             # element-copy path (pack=False) is checked on the strided views
             # and a few ragged shapes.
             runs = [(pad, True) for pad in pads]
-            if "pack" in k.entry:
+            if "pack" in kern.entry:
                 runs += [(pad, False) for pad in pads
                          if pad or (m, n, kk) in DIRECT_SHAPES]
             for pad, pack in runs:
-                err, bad, *within = run_case(k, m, n, kk, gen, pad, pack)
+                err, bad, *within = run_case(g, m, n, kk, gen, pad, pack)
                 worst = max(worst, err)
-                tol = tolerance(k.meta)
+                tol = tolerance(g.meta)
                 ok = within[0] if within else (err <= tol if tol else bad == 0)
                 results.append({"kernel": name, "m": m, "n": n, "k": kk, "pad": pad,
-                                "pack": pack, "error": err, "bad": bad, "ok": ok})
+                                "pack": pack, "error": err, "bad": bad, "ok": ok,
+                                **kern.report(m, n, kk, batch)})
                 if not ok:
                     bad_shapes.append(f"{m}x{n}x{kk}{'+pad' if pad else ''}"
-                                      f"{'' if pack else '+direct'}:{err:.2e}/{bad}")
+                                      f"{'' if pack else '+direct'}:{err:.2e}/{bad}"
+                                      f"@{kern.name}")
         failures += bool(bad_shapes)
         status = "ok  " if not bad_shapes else "FAIL"
         print(f"{status} {name:40s} worst {worst:.2e} ({len(shapes)} shapes, "
-              f"{time.time() - t0:.1f}s) {' '.join(bad_shapes[:4])}", flush=True)
+              f"{len(ran)}/{len(g.kernels)} kernels, {time.time() - t0:.1f}s) "
+              f"{' '.join(bad_shapes[:4])}", flush=True)
     if args.out:
         json.dump({"results": results, "failures": failures}, open(args.out, "w"), indent=1)
     print(f"{len(results)} checks, {failures} failing kernels")
@@ -457,7 +568,8 @@ def cmd_bench(args):
         bench = list(dict.fromkeys(bench))
     for dtype, layout, (m, n, kk) in bench:
         prefix = f"g_{dtype}_{layout}_none"
-        variants = sorted(nm for nm in kernels if nm == prefix or nm.startswith(prefix + "_"))
+        variants = sorted(nm for nm in kernels if (nm == prefix or nm.startswith(prefix + "_"))
+                          and not kernels[nm].meta.get("batched"))
         if args.only:
             variants = [v for v in variants if v == args.only]
         if not variants:
@@ -481,22 +593,23 @@ def cmd_bench(args):
             print("cuBLAS failed:", ex)
         ref = a_mk.double() @ b_kn.double()
         for name in variants:
-            k = kernels[name]
-            c = torch.empty((m, n), dtype=TORCH_DTYPES[k.meta["c_type"]], device="cuda")
-            c.fill_(float("nan") if k.meta["c_type"] not in ("i8", "i32") else -77)
-            ours = time_fn(lambda: k.launch([a, b, c], m, n), reps)
+            g = kernels[name]
+            kern = g.select(m, n, kk)
+            c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
+            c.fill_(float("nan") if g.meta["c_type"] not in ("i8", "i32") else -77)
+            ours = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
             # Correctness of the timed kernel, on the timed inputs.
             err = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
             row = {"kernel": name, "dtype": dtype, "layout": layout, "m": m, "n": n, "k": kk,
                    "ours_ms": ours, "cublas_ms": theirs,
                    "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
-                   "ratio": theirs / ours, "error": err, "config": k.entry["config"],
-                   "dynamic_shared_memory": k.smem, "block": k.block,
-                   "packed": k.packs([a, b])}
+                   "ratio": theirs / ours, "error": err, **kern.report(m, n, kk),
+                   "dynamic_shared_memory": kern.smem, "block": kern.block,
+                   "packed": kern.packs([a, b])}
             rows.append(row)
             print(f"{name:28s} {m:5d}x{n:5d}x{kk:5d}  ours {row['ours_tflops']:7.1f}  "
                   f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}"
-                  f"{'  (packed)' if row['packed'] else ''}",
+                  f"{'  (packed)' if row['packed'] else ''}  {ran_str(row)}",
                   flush=True)
     info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
             "date": time.strftime("%Y-%m-%d"), "rows": rows}
@@ -512,20 +625,23 @@ def cmd_breakdown(args):
     m, n, kk = (int(x) for x in args.shape.split("x"))
     rows = []
     for name in args.kernel.split(","):
-        k = kernels[name]
-        a, b, _, _ = make_inputs(k.meta["layout"], m, n, kk, k.meta["a_type"], gen)
-        c = torch.empty((m, n), dtype=TORCH_DTYPES[k.meta["c_type"]], device="cuda")
+        g = kernels[name]
+        kern = g.select(m, n, kk)
+        a, b, _, _ = make_inputs(g.meta["layout"], m, n, kk, g.meta["a_type"], gen)
+        c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
         reps = args.reps or 50
-        total = time_fn(lambda: k.launch([a, b, c], m, n), reps)
-        plan = k.entry.get("pack")
+        total = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
+        plan = kern.entry.get("pack")
         row = {"kernel": name, "m": m, "n": n, "k": kk, "total_ms": total,
-               "packed": k.packs([a, b])}
+               **kern.report(m, n, kk), "packed": kern.packs([a, b])}
         if row["packed"]:
             ops = plan["operands"]
-            pa, pb = k.pack(a, ops[0], plan), k.pack(b, ops[1], plan)
-            row["pack_ms"] = time_fn(lambda: (k.pack(a, ops[0], plan),
-                                              k.pack(b, ops[1], plan)), reps)
-            row["gemm_ms"] = time_fn(lambda: k.launch([pa, pb, c], m, n, pack=False), reps)
+            pa, pb = kern.pack(a, ops[0], plan), kern.pack(b, ops[1], plan)
+            row["pack_ms"] = time_fn(lambda: (kern.pack(a, ops[0], plan),
+                                              kern.pack(b, ops[1], plan)), reps)
+            # (A split-K kernel's reduction included.)
+            row["gemm_ms"] = time_fn(lambda: kern.launch([pa, pb, c], m, n, kk, pack=False),
+                                     reps)
             row["pack_gbps"] = 2 * (a.numel() + b.numel()) * a.element_size() / row["pack_ms"] / 1e6
         flops = 2.0 * m * n * kk
         row["tflops"] = flops / total / 1e9
@@ -534,6 +650,169 @@ def cmd_breakdown(args):
     if args.out:
         json.dump(rows, open(args.out, "w"), indent=1)
     return 0
+
+
+# --------------------------------------------------------------------------
+# Every shape: the dispatching launch against cuBLAS over classes of shapes
+# --------------------------------------------------------------------------
+
+# (dtype, layout) pairs: each class meets both dtypes and both layouts; the
+# classes dispatch is for (decode, K-heavy, tall-skinny) every pair.
+TN_NN = (("f16", "tn"), ("bf16", "nn"))
+NN_TN = (("f16", "nn"), ("bf16", "tn"))
+ALL_PAIRS = TN_NN + NN_TN
+# {class: (dtype/layout pairs, [(M, N, K, batch)])}, aligned and odd sizes.
+EVERY_CLASSES = {
+    # LLM decode: a few tokens against a weight matrix; memory bound.
+    "decode": (ALL_PAIRS, [
+        (1, 4096, 4096, 1), (4, 14336, 4096, 1), (8, 11008, 4096, 1),
+        (16, 4096, 11008, 1), (11, 4097, 4093, 1)]),
+    "prefill": (TN_NN, [
+        (4096, 4096, 4096, 1), (2048, 11008, 4096, 1), (4095, 4097, 4099, 1)]),
+    # Few output tiles, all the work in K.
+    "k_heavy": (ALL_PAIRS, [
+        (64, 64, 65536, 1), (96, 80, 32768, 1), (32, 48, 100000, 1),
+        (77, 13, 20001, 1)]),
+    "small_k": (TN_NN, [
+        (4096, 4096, 64, 1), (8192, 8192, 128, 1), (2048, 2048, 32, 1),
+        (4095, 3001, 100, 1)]),
+    # M >= 10000 with N < 100, and the transpose.
+    "tall_skinny": (ALL_PAIRS, [
+        (65536, 64, 1024, 1), (12345, 96, 512, 1), (64, 65536, 1024, 1),
+        (80, 12289, 2048, 1)]),
+    "k1": (TN_NN, [(4096, 4096, 1, 1), (1000, 1001, 1, 1)]),
+    "odd": (NN_TN, [
+        (333, 517, 271, 1), (129, 257, 385, 1), (600, 700, 313, 1),
+        (1023, 999, 777, 1)]),
+    # The generated batched cases are f16 only (cases.py, set matrix).
+    "batched": ((("f16", "tn"), ("f16", "nn")), [
+        (256, 256, 64, 32), (384, 384, 128, 48), (200, 200, 96, 64),
+        (511, 509, 127, 24)]),
+    "tiny": (TN_NN, [(8, 8, 8, 1), (17, 3, 5, 1), (32, 32, 32, 1), (1, 1, 1, 1)]),
+}
+# (dtype, layout, (M, N, K), batch, class)
+SHAPES_EVERY = [(d, l, (m, n, k), batch, cls)
+                for cls, (pairs, shapes) in EVERY_CLASSES.items()
+                for (m, n, k, batch) in shapes for d, l in pairs]
+
+
+def ran_str(row):
+    """The kernel a result row ran, for printing."""
+    return row["launched"] + (f" ({row['slices']} K slices)" if row["slices"] else "")
+
+
+def geomean(xs):
+    """Geometric mean of the positive finite values of xs (nan if none)."""
+    xs = [x for x in xs if x > 0 and math.isfinite(x)]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
+
+
+def copy_bandwidth(reps=20):
+    """Device-to-device copy bandwidth in bytes/s: dst.copy_(src) of 1 GiB
+    reads and writes every byte."""
+    size = 1 << 30
+    src = torch.empty(size, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    ms = time_fn(lambda: dst.copy_(src), reps)
+    del src, dst
+    torch.cuda.empty_cache()
+    return 2 * size / (ms / 1e3)
+
+
+def shape_label(row):
+    batch = f"{row['batch']}x" if row["batch"] > 1 else ""
+    return f"{row['dtype']} {row['layout']} {batch}{row['m']}x{row['n']}x{row['k']}"
+
+
+def cmd_every(args):
+    """Every class of shape (SHAPES_EVERY): ours, as gemm-opt's host code
+    would launch it (family member, packing, split-K reduction), against
+    cuBLAS on the same inputs, checked against float64."""
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    copy_bps = copy_bandwidth()
+    print(f"device-to-device copy: {copy_bps / 1e9:.0f} GB/s", flush=True)
+    rows, skipped = [], []
+    for dtype, layout, (m, n, kk), batch, cls in SHAPES_EVERY:
+        if args.only_class and cls != args.only_class:
+            continue
+        # Rank-3 operands need the batched case (cases.py: _batched).
+        name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
+        g = kernels.get(name)
+        if g is None:
+            shape = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
+                                 "k": kk, "batch": batch})
+            print(f"skip {cls} {shape}: no case {name} in {args.art}", flush=True)
+            skipped.append(f"{cls} {shape}")
+            continue
+        ab, ct = g.meta["a_type"], g.meta["c_type"]
+        if batch > 1:
+            a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
+            lib = lambda: torch.bmm(a_mk, b_kn)
+            c = torch.full((batch, m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
+        else:
+            a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen)
+            lib = lambda: torch.matmul(a_mk, b_kn)
+            c = torch.full((m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
+        flops = 2.0 * batch * m * n * kk
+        reps = args.reps or max(5, min(50, int(2e13 / flops)))
+        try:
+            theirs = time_fn(lib, reps)
+        except RuntimeError as ex:
+            theirs = float("nan")
+            print("cuBLAS failed:", ex)
+        kern = g.select(m, n, kk, batch)
+        ours = time_fn(lambda: g.launch([a, b, c], m, n, kk, batch), reps)
+        # Correctness of the timed launches, on the timed inputs (C was
+        # poisoned: an element no launch wrote stays NaN).
+        out = c.double()
+        ref = a_mk.double() @ b_kn.double()
+        err = (torch.linalg.norm(out - ref) / torch.linalg.norm(ref)).item()
+        nonfinite = int((~torch.isfinite(out)).sum())
+        row = {"class": cls, "function": name, "dtype": dtype, "layout": layout,
+               "m": m, "n": n, "k": kk, "batch": batch,
+               "ours_ms": ours, "cublas_ms": theirs, "ratio": theirs / ours,
+               "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
+               "error": err, "nonfinite": nonfinite,
+               "ok": nonfinite == 0 and err <= tolerance(g.meta),
+               **kern.report(m, n, kk, batch), "packed": kern.packs([a, b])}
+        if cls == "decode":
+            row["bytes_moved"] = batch * (a.element_size() * (m * kk + kk * n)
+                                          + c.element_size() * m * n)
+            row["bw_fraction"] = row["bytes_moved"] / (ours / 1e3) / copy_bps
+        rows.append(row)
+        bw = f"  {row['bw_fraction']:.0%} of copy bw" if "bw_fraction" in row else ""
+        print(f"{cls:11s} {shape_label(row):28s} ours {ours:8.4f} ms  cuBLAS {theirs:8.4f} ms  "
+              f"ratio {row['ratio']:5.2f}  err {err:.1e}{'' if row['ok'] else '  WRONG'}"
+              f"{bw}  {ran_str(row)}{'  (packed)' if row['packed'] else ''}", flush=True)
+        del a, b, a_mk, b_kn, c, out, ref
+        torch.cuda.empty_cache()
+
+    summary = {"rows": len(rows), "wrong": sum(not r["ok"] for r in rows),
+               "skipped": skipped, "geomean_ratio": geomean(r["ratio"] for r in rows)}
+    timed = [r for r in rows if math.isfinite(r["ratio"])]
+    if timed:
+        worst = min(timed, key=lambda r: r["ratio"])
+        summary["min_ratio"] = {"ratio": worst["ratio"], "class": worst["class"],
+                                "shape": shape_label(worst), "launched": worst["launched"]}
+    summary["class_geomean"] = {cls: geomean(r["ratio"] for r in rows if r["class"] == cls)
+                                for cls in dict.fromkeys(r["class"] for r in rows)}
+    summary["decode_bw_fraction"] = {shape_label(r): r["bw_fraction"]
+                                     for r in rows if "bw_fraction" in r}
+    print(f"\n{len(rows)} rows, {summary['wrong']} wrong, {len(skipped)} skipped; "
+          f"geomean cuBLAS/ours {summary['geomean_ratio']:.3f}")
+    if timed:
+        w = summary["min_ratio"]
+        print(f"min ratio {w['ratio']:.3f}: {w['class']} {w['shape']} ({w['launched']})")
+    for cls, gm in summary["class_geomean"].items():
+        print(f"  {cls:11s} geomean {gm:.3f}")
+    for label, f in summary["decode_bw_fraction"].items():
+        print(f"  decode {label:26s} {f:.0%} of copy bandwidth")
+    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "date": time.strftime("%Y-%m-%d"), "copy_gbps": copy_bps / 1e9,
+            "rows": rows, "summary": summary}
+    json.dump(info, open(args.out, "w"), indent=1)
+    return 1 if summary["wrong"] else 0
 
 
 def main():
@@ -556,9 +835,14 @@ def main():
     d.add_argument("--shape", required=True, help="MxNxK")
     d.add_argument("--out", default="")
     d.add_argument("--reps", type=int, default=0)
+    e = sub.add_parser("every", help="every class of shape (SHAPES_EVERY) against cuBLAS")
+    e.add_argument("art")
+    e.add_argument("--out", default="every.json")
+    e.add_argument("--reps", type=int, default=0)
+    e.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
     a = p.parse_args()
     sys.exit({"check": cmd_check, "bench": cmd_bench,
-              "breakdown": cmd_breakdown}[a.cmd](a))
+              "breakdown": cmd_breakdown, "every": cmd_every}[a.cmd](a))
 
 
 if __name__ == "__main__":

@@ -43,9 +43,13 @@ def main():
     entries = {k["name"]: k for k in manifest["kernels"]}
     # The pack kernels of a GEMM (lib/Conversion/KernelCommon/Pack.cpp) are
     # recorded under its entry; they use no shared memory.
+    # So are the reduction kernels of split-K GEMMs (SplitK.cpp).
     for k in manifest["kernels"]:
         for op in k.get("pack", {}).get("operands", []):
             entries[op["kernel"]] = {"chip": k["chip"], "dynamic_shared_memory": 0}
+        if "split_k" in k:
+            entries[k["split_k"]["reduce"]["name"]] = {
+                "chip": k["chip"], "dynamic_shared_memory": 0}
     bad = 0
     for k in notes:
         name = k["name"]

@@ -23,14 +23,46 @@
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
 
+// The gemm.matmul has dynamic sizes: a family of kernels in rule order
+// (gemm/Tuning/Dispatch.h), split-K first, the default last.
 // MANIFEST: "kernels": [
 // MANIFEST: "block": [
 // MANIFEST-NEXT: 128,
-// MANIFEST: "dynamic_shared_memory": 98304,
+// MANIFEST: "function": "linear",
+// MANIFEST-NEXT: "gemm": 0,
 // MANIFEST: "name": "linear_gemm",
 // MANIFEST: "name": "A",
 // MANIFEST: "name": "extra0",
+// MANIFEST: "name": "workspace",
+// MANIFEST-NEXT: "rank": 4,
+// MANIFEST: "rule": "split-k",
+// MANIFEST-NEXT: "split_k": {
+// MANIFEST-NEXT: "fill_blocks": 264,
+// MANIFEST-NEXT: "max": 128,
+// MANIFEST-NEXT: "min_k_per_slice": 256,
+// MANIFEST-NEXT: "reduce": {
+// MANIFEST: "name": "linear_gemm_reduce",
+// MANIFEST-NEXT: "params": [
+// MANIFEST: "name": "C",
+// MANIFEST: "name": "extra0",
+// MANIFEST: "name": "workspace",
+// MANIFEST: "workspace_type": "f32"
+// MANIFEST: "when": {
+// MANIFEST-NEXT: "blocks_max": 132,
+// MANIFEST-NEXT: "k_min": 512
+// MANIFEST: "name": "linear_gemm_0",
+// MANIFEST: "rule": "short-m",
+// MANIFEST-NEXT: "when": {
+// MANIFEST-NEXT: "m_max": 64
+// MANIFEST: "name": "linear_gemm_1",
+// MANIFEST: "rule": "narrow-n",
+// MANIFEST-NEXT: "when": {
+// MANIFEST-NEXT: "n_max": 32
+// MANIFEST: "dynamic_shared_memory": 98304,
+// MANIFEST: "name": "linear_gemm_2",
 // MANIFEST: "reads_c": false
+// MANIFEST-NEXT: "rule": "default",
+// MANIFEST-NEXT: "when": {}
 // MANIFEST: "objects": [
 // MANIFEST: "file": "gemm_kernels.sm_90.ptx",
 // MANIFEST: "param_convention"

@@ -50,6 +50,10 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
            "PTX ISA version times 10 (0: the chip's default)">,
     Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
            "Default f32 GEMMs to tf32 tensor cores instead of exact SIMT">,
+    Option<"dispatch", "dispatch", "bool", /*default=*/"true",
+           "Lower a gemm.matmul without a config to a family of kernels and "
+           "host code choosing one from its sizes (gemm/Tuning/Dispatch.h); "
+           "false: one kernel with the default config">,
     Option<"packUnaligned", "pack-unaligned", "bool", /*default=*/"true",
            "Copy A and B into 16-byte aligned workspaces before the GEMM when "
            "their strides rule out 16-byte copies (else: element copies)">,
@@ -101,6 +105,10 @@ def ConvertGemmToAMDGPU : Pass<"convert-gemm-to-amdgpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
            "Target chip (gfx90a, gfx942, gfx950)">,
+    Option<"dispatch", "dispatch", "bool", /*default=*/"true",
+           "Lower a gemm.matmul without a config to a family of kernels and "
+           "host code choosing one from its sizes (gemm/Tuning/Dispatch.h); "
+           "false: one kernel with the default config">,
     Option<"packUnaligned", "pack-unaligned", "bool", /*default=*/"true",
            "Copy A and B into 16-byte aligned workspaces before the GEMM when "
            "their strides rule out 16-byte copies (else: element copies)">,

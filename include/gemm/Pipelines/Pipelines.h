@@ -26,6 +26,12 @@ struct GemmPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
                      "GEMM when their strides rule out 16-byte copies"),
       llvm::cl::init(true)};
+  Base::Option<bool> dispatch{
+      *this, "dispatch",
+      llvm::cl::desc("Lower a gemm.matmul without a config to a family of "
+                     "kernels and host code choosing one from its sizes; "
+                     "false: one kernel with the default config"),
+      llvm::cl::init(true)};
   Base::Option<bool> selectConfig{
       *this, "select-config",
       llvm::cl::desc("Run gemm-select-config first: ops without a config get "

@@ -35,7 +35,8 @@ inline constexpr int64_t kMaxConfigBlock = 1 << 16;
 inline constexpr int64_t kMaxConfigWarps = 1024;
 inline constexpr int64_t kMaxConfigInstr = 1024;
 inline constexpr int64_t kMaxConfigGroup = 1 << 16;
-inline constexpr int64_t kMaxConfigSplitK = 1 << 16;
+/// split_k slices K over grid.y, whose launch limit is 65535 blocks.
+inline constexpr int64_t kMaxConfigSplitK = 65535;
 
 /// Structural rules: sizes in [1, the bounds above], stages in [1, 8], group
 /// and split_k in range, a block tile divisible by the warp grid, warp tiles

@@ -86,6 +86,7 @@ getAMDGPULowering(MLIRContext *ctx, const ConvertGemmToAMDGPUOptions &options) {
   lowering.isKernelTarget = isROCDLTargetFor;
   lowering.kernelTargetName = "a #rocdl.target";
   lowering.packUnaligned = options.packUnaligned;
+  lowering.dispatch = options.dispatch;
   lowering.buildKernel = buildAMDGPUKernel;
   lowering.epilogueOpRule = amdEpilogueOpRule;
   lowering.optionError = checkAMDTarget(options.chip);
@@ -133,6 +134,7 @@ struct ConvertGemmToAMDGPUPass
     ConvertGemmToAMDGPUOptions options;
     options.chip = chip;
     options.packUnaligned = packUnaligned;
+    options.dispatch = dispatch;
     options.kernelModule = kernelModule;
     VendorLowering lowering = getAMDGPULowering(&getContext(), options);
     if (!lowering.optionError.empty()) {

@@ -199,7 +199,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
-  int64_t bk = cfg.getBK();
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   int64_t stages = cfg.getStages();
 
@@ -210,7 +209,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
 
   auto load = [&](OpBuilder &b, Value kt) {
     IndexMath m(b, loc);
-    Value k0 = m.mul(kt, bk);
+    Value k0 = ctx.kTileOrigin(m, kt);
     SmallVector<Value> regs = loadChunks(b, loc, ctx, copyA, k0);
     llvm::append_range(regs, loadChunks(b, loc, ctx, copyB, k0));
     return regs;
@@ -223,7 +222,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
   std::unique_ptr<ComputeStep> step = createMfmaStep(ctx);
   // This pipeline has no asynchronous MMAs and no async-proxy reads.
   assert(step->stagesInFlight() == 0 && !step->readsThroughAsyncProxy());
-  Value numK = m.ceilDiv(ctx.k, bk);
+  Value numK = ctx.numKTiles(m);
   if (stages > 1) {
     auto prologue =
         scf::ForOp::create(b, loc, m.c(0), m.c(stages - 1), m.c(1));

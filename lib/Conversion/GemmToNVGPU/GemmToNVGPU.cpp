@@ -52,6 +52,7 @@ getNVGPULowering(MLIRContext *ctx, const ConvertGemmToNVGPUOptions &options) {
   lowering.isKernelTarget = isNVVMTargetFor;
   lowering.kernelTargetName = "an #nvvm.target";
   lowering.packUnaligned = options.packUnaligned;
+  lowering.dispatch = options.dispatch;
   lowering.allowTf32 = options.allowTf32;
   lowering.buildKernel = buildNVGPUKernel;
   lowering.epilogueOpRule = nvgpuEpilogueOpRule;
@@ -95,6 +96,7 @@ struct ConvertGemmToNVGPUPass
     options.ptxVersion = ptxVersion;
     options.allowTf32 = allowTf32;
     options.packUnaligned = packUnaligned;
+    options.dispatch = dispatch;
     options.kernelModule = kernelModule;
     VendorLowering lowering = getNVGPULowering(&getContext(), options);
     if (!lowering.optionError.empty()) {

@@ -283,7 +283,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
   MatmulOp op = ctx.op;
-  int64_t bk = cfg.getBK();
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   int64_t stages = cfg.getStages();
 
@@ -315,7 +314,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Issues the copies of k-tile `kt` into stage `stage`.
   auto copyKTile = [&](OpBuilder &b, Value kt, Value stage) {
     IndexMath m(b, loc);
-    Value k0 = m.mul(kt, bk);
+    Value k0 = ctx.kTileOrigin(m, kt);
     GlobalSource a = srcA, bb = srcB;
     (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
     (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
@@ -355,7 +354,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     gpu::BarrierOp::create(b, loc);
   };
 
-  Value numK = m.ceilDiv(ctx.k, bk);
+  Value numK = ctx.numKTiles(m);
   // Tiles fetched ahead of the one being computed: S-1, less the stages an
   // asynchronous step may still be reading.
   int64_t lag = step->stagesInFlight();

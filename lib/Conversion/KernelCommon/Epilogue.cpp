@@ -168,7 +168,22 @@ void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   Location loc = ctx.op.getLoc();
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);
-    emitEpilogueElement(b, loc, ctx, m.add(ctx.tileM0, row),
-                        m.add(ctx.tileN0, col), value);
+    row = m.add(ctx.tileM0, row);
+    col = m.add(ctx.tileN0, col);
+    if (!ctx.workspace) {
+      emitEpilogueElement(b, loc, ctx, row, col, value);
+      return;
+    }
+    // Split-K: the slice's partial sum, unconverted; the reduction kernel
+    // (SplitK.cpp) adds the slices and runs the epilogue once.
+    Value inside = m.andI1(m.lt(row, ctx.m), m.lt(col, ctx.n));
+    scf::IfOp::create(b, loc, inside, [&](OpBuilder &b, Location loc) {
+      IndexMath mi(b, loc);
+      Value batch = mi.idx(ctx.batch ? ctx.batch : mi.c(0));
+      memref::StoreOp::create(
+          b, loc, value, ctx.workspace,
+          ValueRange{batch, mi.idx(ctx.slice), mi.idx(row), mi.idx(col)});
+      scf::YieldOp::create(b, loc);
+    });
   });
 }

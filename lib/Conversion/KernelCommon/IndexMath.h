@@ -46,6 +46,7 @@ public:
   Value rem(Value x, Value y);
   Value rem(Value x, int64_t y) { return rem(x, c(y)); }
   Value ceilDiv(Value x, int64_t y) { return div(add(x, c(y - 1)), y); }
+  Value ceilDiv(Value x, Value y) { return div(add(x, sub(y, c(1))), y); }
   Value min(Value x, Value y);
   Value max(Value x, Value y);
   Value xorOp(Value x, Value y);

@@ -75,6 +75,14 @@ Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
   return m.add(m.mul(stage, stageElems), m.add(rowOff, m.mul(chunk, perChunk)));
 }
 
+Value KernelContext::numKTiles(IndexMath &m) const {
+  return m.ceilDiv(m.sub(k, kBegin), config.getBK());
+}
+
+Value KernelContext::kTileOrigin(IndexMath &m, Value kt) const {
+  return m.add(kBegin, m.mul(kt, config.getBK()));
+}
+
 SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,
                                                 Value row, Value col) const {
   IndexMath m(b, loc);

@@ -83,6 +83,12 @@ struct KernelContext {
   SmallVector<Value> extras;
   Value batch; ///< batch index, null without a batch dimension
   Value m, n, k;
+  /// The block's K range is [kBegin, k): all of K (kBegin = 0) unless the
+  /// config splits K, when grid.y slices it into runs of whole k-tiles.
+  Value kBegin;
+  /// Split-K only: the block's slice (grid.y) and the f32 (accumulator
+  /// type) workspace [batch][slices][M][N] its partial sums go to.
+  Value slice, workspace;
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile
   Value lane, tid;
@@ -91,6 +97,11 @@ struct KernelContext {
   /// Element kind of the operands as the instruction sees it (tf32 for f32
   /// operands on tensor cores).
   ElemKind operandKind;
+
+  /// The k-tiles of the block's K range, and the first K index of k-tile
+  /// `kt` of it.
+  Value numKTiles(IndexMath &m) const;
+  Value kTileOrigin(IndexMath &m, Value kt) const;
 
   /// `index` indices into a global operand, batch index prepended.
   SmallVector<Value> globalIndices(OpBuilder &b, Location loc, Value row,

@@ -54,7 +54,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   ctx.a = entry.getArgument(0);
   ctx.b = entry.getArgument(1);
   ctx.c = entry.getArgument(2);
-  for (unsigned i = 3; i < entry.getNumArguments(); ++i)
+  // Split-K kernels take the workspace of partial sums last.
+  unsigned numArgs = entry.getNumArguments();
+  if (config.getSplitK() > 1)
+    ctx.workspace = entry.getArgument(--numArgs);
+  for (unsigned i = 3; i < numArgs; ++i)
     ctx.extras.push_back(entry.getArgument(i));
   ctx.accType = op.getAccType();
   ctx.operandKind = *getOperandKind(op.getAElementType(), config.getKind());
@@ -90,6 +94,23 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   ctx.m = dim(ctx.c, b0);
   ctx.n = dim(ctx.c, b0 + 1);
   ctx.k = dim(ctx.a, b0 + op.getAKDim());
+  ctx.kBegin = m.c(0);
+  if (cfg.getSplitK() > 1) {
+    // Split-K: slice y of the workspace's slices (its dimension 1, which the
+    // host launches as grid.y; the grid's size itself is not read, as ROCDL
+    // would then need the ROCm device library) takes ceil(tiles / slices)
+    // whole k-tiles (trailing slices may be empty: their partial sums are
+    // zeros). The product slice * perSlice can pass 2^31 for K near it, so
+    // it is formed in 64 bits and clamped to K before it returns to 32.
+    IndexMath mi(b, loc, /*useIndex=*/true);
+    Value slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
+    ctx.slice = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
+    Value perSlice = m.mul(m.ceilDiv(m.ceilDiv(ctx.k, bk), slices), bk);
+    ctx.kBegin = m.from(
+        mi.min(mi.mul(m.idx(ctx.slice), m.idx(perSlice)), m.idx(ctx.k)));
+    ctx.k = m.from(
+        mi.min(mi.add(m.idx(ctx.kBegin), m.idx(perSlice)), m.idx(ctx.k)));
+  }
   if (op.hasBatch())
     ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
   Value tilesM = m.ceilDiv(ctx.m, bm), tilesN = m.ceilDiv(ctx.n, bn);

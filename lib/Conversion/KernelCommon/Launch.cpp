@@ -10,10 +10,12 @@
 #include "Launch.h"
 #include "IndexMath.h"
 #include "Pack.h"
+#include "SplitK.h"
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,79 +27,171 @@ using namespace mlir::gemm::detail;
 
 /// The launch facts of one kernel, as recorded in the module's
 /// `gemm.kernels` attribute and written to the manifest.
-static DictionaryAttr makeManifestEntry(MatmulOp op, ConfigAttr config,
-                                        gpu::GPUFuncOp kernelFunc,
-                                        StringRef module, StringRef chip,
-                                        int64_t threads, int64_t smem,
-                                        DictionaryAttr pack) {
-  StringRef kernel = kernelFunc.getName();
-  Builder b(op.getContext());
-  auto str = [&](Type t) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    t.print(os);
-    return b.getStringAttr(s);
+/// The printed form of `t` as a string attribute.
+static StringAttr printed(Builder &b, Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return b.getStringAttr(s);
+}
+
+/// One kernel parameter of the manifest: name, kind, and for memrefs rank,
+/// element type and static shape (-1 for dynamic dimensions).
+static DictionaryAttr makeParam(Builder &b, StringRef name, Type type,
+                                StringRef broadcast) {
+  SmallVector<NamedAttribute> p;
+  p.emplace_back(b.getStringAttr("name"), b.getStringAttr(name));
+  if (auto t = dyn_cast<MemRefType>(type)) {
+    p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("memref"));
+    p.emplace_back(b.getStringAttr("rank"), b.getI64IntegerAttr(t.getRank()));
+    p.emplace_back(b.getStringAttr("element_type"),
+                   printed(b, t.getElementType()));
+    SmallVector<int64_t> shape(t.getShape());
+    for (int64_t &d : shape)
+      d = ShapedType::isDynamic(d) ? -1 : d;
+    p.emplace_back(b.getStringAttr("shape"), b.getI64ArrayAttr(shape));
+  } else {
+    p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("scalar"));
+    p.emplace_back(b.getStringAttr("element_type"), printed(b, type));
+  }
+  if (!broadcast.empty())
+    p.emplace_back(b.getStringAttr("broadcast"), b.getStringAttr(broadcast));
+  return b.getDictionaryAttr(p);
+}
+
+/// The manifest parameters of `kernel`, whose arguments are named `names`
+/// (the extras carry their broadcast).
+static ArrayAttr makeParams(Builder &b, MatmulOp op, gpu::GPUFuncOp kernel,
+                            ArrayRef<std::string> names) {
+  SmallVector<Attribute> params;
+  for (auto [name, type] : llvm::zip(names, kernel.getArgumentTypes())) {
+    StringRef broadcast;
+    if (StringRef(name).starts_with("extra"))
+      broadcast = stringifyBroadcast(op.getExtraBroadcast(
+          std::stoi(name.substr(strlen("extra")))));
+    params.push_back(makeParam(b, name, type, broadcast));
+  }
+  return b.getArrayAttr(params);
+}
+
+/// The `when` record of the manifest: the bounds that are present.
+static DictionaryAttr makeWhen(Builder &b, const SizeBounds &when) {
+  SmallVector<NamedAttribute> e;
+  auto set = [&](StringRef key, std::optional<int64_t> v) {
+    if (v)
+      e.emplace_back(b.getStringAttr(key), b.getI64IntegerAttr(*v));
   };
+  set("m_min", when.mMin);
+  set("m_max", when.mMax);
+  set("n_min", when.nMin);
+  set("n_max", when.nMax);
+  set("k_min", when.kMin);
+  set("k_max", when.kMax);
+  set("batch_min", when.batchMin);
+  set("batch_max", when.batchMax);
+  set("blocks_min", when.blocksMin);
+  set("blocks_max", when.blocksMax);
+  return b.getDictionaryAttr(e);
+}
+
+namespace {
+/// One kernel of a gemm.matmul's family, built and ready to be launched.
+struct BuiltKernel {
+  KernelChoice choice;
+  gpu::GPUFuncOp kernel;
+  /// The reduction kernel of a split-K config, else null.
+  gpu::GPUFuncOp reduce;
+  int64_t threads = 0, smem = 0;
+  OperandPacking packing;
+};
+} // namespace
+
+/// The names of a GEMM kernel's arguments: A, B, C, extras, and the
+/// workspace of a split-K kernel.
+static SmallVector<std::string> gemmArgNames(MatmulOp op, bool split) {
+  SmallVector<std::string> names = {"A", "B", "C"};
+  for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
+    names.push_back("extra" + std::to_string(i));
+  if (split)
+    names.push_back("workspace");
+  return names;
+}
+
+/// The launch facts of one kernel, as recorded in the module's
+/// `gemm.kernels` attribute and written to the manifest.
+static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
+                                        StringRef chip, int64_t gemmIndex,
+                                        DictionaryAttr pack) {
+  Builder b(op.getContext());
+  gpu::GPUFuncOp kernel = k.kernel, reduce = k.reduce;
+  ConfigAttr config = k.choice.config;
   std::string cfg;
   {
     llvm::raw_string_ostream os(cfg);
     Attribute(config).print(os);
   }
-  SmallVector<Attribute> params;
-  auto addParam = [&](StringRef name, Type type, StringRef broadcast) {
-    SmallVector<NamedAttribute> p;
-    p.emplace_back(b.getStringAttr("name"), b.getStringAttr(name));
-    if (auto t = dyn_cast<MemRefType>(type)) {
-      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("memref"));
-      p.emplace_back(b.getStringAttr("rank"), b.getI64IntegerAttr(t.getRank()));
-      p.emplace_back(b.getStringAttr("element_type"), str(t.getElementType()));
-      // Static shape, -1 for dynamic dimensions.
-      SmallVector<int64_t> shape(t.getShape());
-      for (int64_t &d : shape)
-        d = ShapedType::isDynamic(d) ? -1 : d;
-      p.emplace_back(b.getStringAttr("shape"), b.getI64ArrayAttr(shape));
-    } else {
-      p.emplace_back(b.getStringAttr("kind"), b.getStringAttr("scalar"));
-      p.emplace_back(b.getStringAttr("element_type"), str(type));
-    }
-    if (!broadcast.empty())
-      p.emplace_back(b.getStringAttr("broadcast"), b.getStringAttr(broadcast));
-    params.push_back(b.getDictionaryAttr(p));
-  };
-  // The kernel's parameter types: A and B may be the packed workspaces'.
-  ArrayRef<Type> types = kernelFunc.getArgumentTypes();
-  addParam("A", types[0], "");
-  addParam("B", types[1], "");
-  addParam("C", types[2], "");
-  for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
-    addParam(("extra" + Twine(i)).str(), types[3 + i],
-             stringifyBroadcast(op.getExtraBroadcast(i)));
+  std::string function;
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    function = func.getName().str();
+  bool split = bool(k.reduce);
   SmallVector<NamedAttribute> e;
-  auto set = [&](StringRef k, Attribute v) {
-    e.emplace_back(b.getStringAttr(k), v);
+  auto set = [&](StringRef key, Attribute v) {
+    e.emplace_back(b.getStringAttr(key), v);
   };
-  set("name", b.getStringAttr(kernel));
-  set("module", b.getStringAttr(module));
+  set("name", b.getStringAttr(kernel.getName()));
+  set("module", b.getStringAttr(
+                    kernel->getParentOfType<gpu::GPUModuleOp>().getName()));
   set("chip", b.getStringAttr(chip));
-  set("block", b.getI64ArrayAttr({threads, 1, 1}));
-  set("dynamic_shared_memory", b.getI64IntegerAttr(smem));
-  // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.z = batch (or 1).
+  // The family: kernels of the same (function, gemm) in rule order; a
+  // runtime launches the first whose `when` holds (docs/dispatch.md).
+  set("function", b.getStringAttr(function));
+  set("gemm", b.getI64IntegerAttr(gemmIndex));
+  set("rule", b.getStringAttr(k.choice.name));
+  set("when", makeWhen(b, k.choice.when));
+  set("block", b.getI64ArrayAttr({k.threads, 1, 1}));
+  set("dynamic_shared_memory", b.getI64IntegerAttr(k.smem));
+  // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.y = the K slices of
+  // a split-K kernel (1 otherwise); grid.z = batch (or 1).
   set("grid",
       b.getDictionaryAttr(
           {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
            b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
            b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
   set("layout", b.getStringAttr(stringifyLayout(op.getLayout())));
-  set("a_type", str(op.getAElementType()));
-  set("c_type", str(op.getCElementType()));
-  set("acc_type", str(op.getAccType()));
+  set("a_type", printed(b, op.getAElementType()));
+  set("c_type", printed(b, op.getCElementType()));
+  set("acc_type", printed(b, op.getAccType()));
   set("reads_c", b.getBoolAttr(op.readsC()));
   set("config", b.getStringAttr(cfg));
-  set("params", b.getArrayAttr(params));
+  set("params", makeParams(b, op, kernel, gemmArgNames(op, split)));
+  if (split) {
+    SmallVector<std::string> reduceNames = gemmArgNames(op, true);
+    reduceNames.erase(reduceNames.begin(), reduceNames.begin() + 2);
+    const SplitPolicy &p = k.choice.split;
+    set("split_k",
+        b.getDictionaryAttr(
+            {b.getNamedAttr("max", b.getI64IntegerAttr(p.maxSlices)),
+             b.getNamedAttr("fill_blocks", b.getI64IntegerAttr(p.fillBlocks)),
+             b.getNamedAttr("min_k_per_slice",
+                            b.getI64IntegerAttr(p.minKPerSlice)),
+             b.getNamedAttr("workspace_type", printed(b, op.getAccType())),
+             b.getNamedAttr(
+                 "reduce",
+                 b.getDictionaryAttr(
+                     {b.getNamedAttr("name",
+                                     b.getStringAttr(reduce.getName())),
+                      b.getNamedAttr("block",
+                                     b.getI64ArrayAttr(
+                                         {kReduceBlockX, kReduceBlockY, 1})),
+                      b.getNamedAttr("params",
+                                     makeParams(b, op, reduce,
+                                                reduceNames))}))}));
+  }
   if (pack)
     set("pack", pack);
   return b.getDictionaryAttr(e);
 }
+
 
 static bool hasTarget(gpu::GPUModuleOp gpuModule,
                       const VendorLowering &lowering) {
@@ -157,43 +251,59 @@ getOrCreateKernelModule(RewriterBase &rewriter, ModuleOp module,
   });
   return gpuModule;
 }
-
-/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands
-/// (A and B with the types of `packing`), named after the enclosing function,
-/// with a known block size.
-static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
-                                       gpu::GPUModuleOp gpuModule,
-                                       int64_t threads,
-                                       const OperandPacking &packing) {
-  std::string base = "gemm";
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    base = (func.getName() + "_gemm").str();
-  // Kernel names become PTX / ELF symbols: letters, digits and '_' only, no
-  // leading digit (`func.func @"a-b"` made LLVM abort with "Symbol name with
-  // unsupported characters").
+/// A unique kernel name in `gpuModule` from `base`: letters, digits and
+/// '_' only, no leading digit (kernel names become PTX / ELF symbols:
+/// `func.func @"a-b"` made LLVM abort with "Symbol name with unsupported
+/// characters").
+static std::string uniqueKernelName(gpu::GPUModuleOp gpuModule,
+                                    std::string base) {
   for (char &c : base)
     if (!llvm::isAlnum(c) && c != '_')
       c = '_';
-  if (llvm::isDigit(base.front()))
+  if (base.empty() || llvm::isDigit(base.front()))
     base = "k" + base;
   SymbolTable symbols(gpuModule);
   std::string name = base;
   for (unsigned i = 0; symbols.lookup(name); ++i)
     name = base + "_" + std::to_string(i);
+  return name;
+}
+
+/// `type` with every dimension dynamic if it is a static memref.
+/// Shape-generic kernels: sizes are kernel arguments even when the host
+/// knows them. With constant sizes, ptxas allocated registers differently
+/// for ragged N (f16 tn 1000^3: 255 registers and 196 bytes of spills
+/// against 238 and none), and the sizes buy nothing the kernel's run-time
+/// edge checks need.
+static Type getShapeGenericType(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return type;
+  return MemRefType::get(
+      SmallVector<int64_t>(memref.getRank(), ShapedType::kDynamic),
+      memref.getElementType(), memref.getLayout(), memref.getMemorySpace());
+}
+
+/// A kernel `gpu.func` in `gpuModule` whose arguments are `op`'s operands
+/// (A and B with the types of `packing`; a split-K kernel takes the
+/// workspace last), named after the enclosing function, with a known block
+/// size.
+static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
+                                       gpu::GPUModuleOp gpuModule,
+                                       int64_t threads,
+                                       const OperandPacking &packing,
+                                       bool split) {
+  std::string base = "gemm";
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    base = (func.getName() + "_gemm").str();
+  std::string name = uniqueKernelName(gpuModule, base);
   SmallVector<Type> types(op->getOperandTypes());
   types[0] = packing.kernelA;
   types[1] = packing.kernelB;
-  // Shape-generic kernels: sizes are kernel arguments even when the host
-  // knows them. With constant sizes, ptxas allocated registers differently
-  // for ragged N (f16 tn 1000^3: 255 registers and 196 bytes of spills
-  // against 238 and none), and the sizes buy nothing the kernel's run-time
-  // edge checks need.
   for (Type &t : types)
-    if (auto memref = dyn_cast<MemRefType>(t);
-        memref && memref.hasStaticShape())
-      t = MemRefType::get(
-          SmallVector<int64_t>(memref.getRank(), ShapedType::kDynamic),
-          memref.getElementType(), memref.getLayout(), memref.getMemorySpace());
+    t = getShapeGenericType(t);
+  if (split)
+    types.push_back(getSplitKWorkspaceType(op));
   auto funcType = b.getFunctionType(types, {});
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(gpuModule.getBody());
@@ -204,51 +314,197 @@ static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
   return kernel;
 }
 
-/// Emits the packing of `packing`, the gpu.launch_func of `kernel` for `op`
-/// (grid.x walks the output tiles, grid.z the batch) and the cleanup, and
-/// records the launch facts in the module attribute `gemm.kernels`.
-static void emitLaunch(RewriterBase &b, MatmulOp op, ConfigAttr config,
-                       gpu::GPUFuncOp kernel, StringRef chip, int64_t threads,
-                       int64_t smem, const OperandPacking &packing) {
+/// The index the next gemm.matmul's kernels get in `gemm.kernels` (one
+/// more than the largest recorded).
+static int64_t nextGemmIndex(ModuleOp module) {
+  int64_t next = 0;
+  if (auto list = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
+    for (Attribute a : list)
+      if (auto d = dyn_cast<DictionaryAttr>(a))
+        if (auto g = d.getAs<IntegerAttr>("gemm"))
+          next = std::max(next, g.getInt() + 1);
+  return next;
+}
+
+/// The sizes of `op` on the host side (index values).
+struct HostSizes {
+  Value m, n, k, batch;
+};
+
+static HostSizes getHostSizes(OpBuilder &b, Location loc, MatmulOp op) {
+  unsigned b0 = op.hasBatch() ? 1 : 0;
+  HostSizes s;
+  s.m = memref::DimOp::create(b, loc, op.getC(), b0);
+  s.n = memref::DimOp::create(b, loc, op.getC(), b0 + 1);
+  s.k = memref::DimOp::create(b, loc, op.getA(), b0 + op.getAKDim());
+  s.batch = op.hasBatch() ? Value(memref::DimOp::create(b, loc, op.getC(), 0))
+                          : Value(arith::ConstantIndexOp::create(b, loc, 1));
+  return s;
+}
+
+/// batch * ceil(M / bm) * ceil(N / bn) on the host.
+static Value emitBlockCount(IndexMath &m, const HostSizes &s, int64_t bm,
+                            int64_t bn) {
+  return m.mul(s.batch, m.mul(m.ceilDiv(s.m, bm), m.ceilDiv(s.n, bn)));
+}
+
+/// i1: `when` holds for the sizes (the host side of SizeBounds::holds).
+static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
+                       const SizeBounds &when, int64_t bm, int64_t bn) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  Value holds = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto bound = [&](Value v, std::optional<int64_t> lo,
+                   std::optional<int64_t> hi) {
+    if (lo)
+      holds = m.andI1(holds, arith::CmpIOp::create(
+                                 b, loc, arith::CmpIPredicate::sge, v, m.c(*lo)));
+    if (hi)
+      holds = m.andI1(holds, arith::CmpIOp::create(
+                                 b, loc, arith::CmpIPredicate::sle, v, m.c(*hi)));
+  };
+  bound(s.m, when.mMin, when.mMax);
+  bound(s.n, when.nMin, when.nMax);
+  bound(s.k, when.kMin, when.kMax);
+  bound(s.batch, when.batchMin, when.batchMax);
+  if (when.blocksMin || when.blocksMax)
+    bound(emitBlockCount(m, s, bm, bn), when.blocksMin, when.blocksMax);
+  return holds;
+}
+
+/// The host side of SplitPolicy::slices.
+static Value emitSlices(IndexMath &m, const HostSizes &s, const SplitPolicy &p,
+                        Value blocks) {
+  Value slices = m.c(p.maxSlices);
+  if (p.fillBlocks > 0) {
+    Value one = m.c(1);
+    Value fill = m.div(m.add(m.c(p.fillBlocks - 1), m.max(blocks, one)),
+                       m.max(blocks, one));
+    slices = m.min(slices, fill);
+  }
+  slices = m.min(slices, m.ceilDiv(s.k, std::max<int64_t>(p.minKPerSlice, 1)));
+  return m.max(slices, m.c(1));
+}
+
+/// Emits the gpu.launch_func of `k.kernel` on the `packed` operands (grid.x
+/// walks the output tiles, grid.y the K slices of a split-K kernel, grid.z
+/// the batch) and, for split-K, the workspace and the reduction launch;
+/// appends its launch facts (for the module attribute
+/// `gemm.kernels`) to `entries`.
+static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
+                       const PackedOperands &packed, StringRef chip,
+                       int64_t gemmIndex, SmallVectorImpl<Attribute> &entries) {
   Location loc = op.getLoc();
-  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
-  PackedOperands packed = emitOperandPacking(b, op, packing, gpuModule);
+  ConfigAttr config = k.choice.config;
+  gpu::GPUFuncOp kernel = k.kernel, reduce = k.reduce;
   SmallVector<Value> operands(op->getOperands());
   operands[0] = packed.a;
   operands[1] = packed.b;
+  IndexMath m(b, loc, /*useIndex=*/true);
+  HostSizes sizes = getHostSizes(b, loc, op);
+  Value gx = m.mul(m.ceilDiv(sizes.m, config.getBM()),
+                   m.ceilDiv(sizes.n, config.getBN()));
+  Value gz = sizes.batch;
+  Value gy = m.c(1);
+  Value workspace;
+  if (k.reduce) {
+    gy = emitSlices(m, sizes, k.choice.split, m.mul(gx, gz));
+    workspace = gpu::AllocOp::create(
+                    b, loc, getSplitKWorkspaceType(op), /*asyncToken=*/Type(),
+                    ValueRange(), ValueRange{gz, gy, sizes.m, sizes.n},
+                    ValueRange())
+                    .getMemref();
+    operands.push_back(workspace);
+  }
   for (auto [v, type] : llvm::zip(operands, kernel.getArgumentTypes()))
     v = castIfNeeded(b, loc, v, type);
-  // The launch: grid.x walks the output tiles, grid.z the batch.
-  unsigned b0 = op.hasBatch() ? 1 : 0;
-  IndexMath m(b, loc, /*useIndex=*/true);
-  Value mSize = memref::DimOp::create(b, loc, op.getC(), b0);
-  Value nSize = memref::DimOp::create(b, loc, op.getC(), b0 + 1);
-  Value gx =
-      m.mul(m.ceilDiv(mSize, config.getBM()), m.ceilDiv(nSize, config.getBN()));
-  Value gz = op.hasBatch() ? Value(memref::DimOp::create(b, loc, op.getC(), 0))
-                           : m.c(1);
-  Value smemV = arith::ConstantIntOp::create(b, loc, smem, 32);
-  gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, m.c(1), gz},
-                            gpu::KernelDim3{m.c(threads), m.c(1), m.c(1)},
+  Value smemV = arith::ConstantIntOp::create(b, loc, k.smem, 32);
+  gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, gy, gz},
+                            gpu::KernelDim3{m.c(k.threads), m.c(1), m.c(1)},
                             smemV, operands);
-  emitPackCleanup(b, loc, packing, packed);
+  if (k.reduce) {
+    // The reduction reads C, the extras and the workspace.
+    SmallVector<Value> reduceOperands(ArrayRef<Value>(operands).drop_front(2));
+    Value rx = m.ceilDiv(sizes.n, kReduceBlockX);
+    Value ry = m.min(m.ceilDiv(sizes.m, kReduceBlockY), m.c(kMaxReduceGridY));
+    gpu::LaunchFuncOp::create(
+        b, loc, reduce, gpu::KernelDim3{rx, ry, gz},
+        gpu::KernelDim3{m.c(kReduceBlockX), m.c(kReduceBlockY), m.c(1)},
+        arith::ConstantIntOp::create(b, loc, 0, 32), reduceOperands);
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(), workspace);
+  }
 
-  // Record the launch facts for gemm-write-artifacts.
-  auto module = op->getParentOfType<ModuleOp>();
-  SmallVector<Attribute> entries;
-  if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
-    entries.append(old.begin(), old.end());
-  entries.push_back(makeManifestEntry(op, config, kernel, gpuModule.getName(),
-                                      chip, threads, smem, packed.manifest));
-  b.modifyOpInPlace(module, [&] {
-    module->setAttr(kKernelsAttrName, b.getArrayAttr(entries));
-  });
+  entries.push_back(
+      makeManifestEntry(op, k, chip, gemmIndex, packed.manifest));
 }
 
-/// The rewrite: the kernel module, the kernel function, its body, the
-/// shared-memory check against the target, the launch, and the op erased.
+/// Emits the launch of `kernels[i]` if its bounds hold, else of the rest:
+/// an scf.if chain in rule order, the last kernel unconditional.
+static void emitDispatch(OpBuilder &b, MatmulOp op,
+                         ArrayRef<BuiltKernel> kernels,
+                         const PackedOperands &packed, StringRef chip,
+                         int64_t gemmIndex,
+                         SmallVectorImpl<Attribute> &entries) {
+  if (kernels.size() == 1)
+    return emitLaunch(b, op, kernels.front(), packed, chip, gemmIndex,
+                      entries);
+  Location loc = op.getLoc();
+  const BuiltKernel &first = kernels.front();
+  HostSizes sizes = getHostSizes(b, loc, op);
+  Value holds = emitHolds(b, loc, sizes, first.choice.when,
+                          first.choice.config.getBM(),
+                          first.choice.config.getBN());
+  scf::IfOp::create(
+      b, loc, holds,
+      [&](OpBuilder &b, Location loc) {
+        emitLaunch(b, op, first, packed, chip, gemmIndex, entries);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        emitDispatch(b, op, kernels.drop_front(), packed, chip, gemmIndex,
+                     entries);
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// Builds the kernel of `choice` (and its reduction kernel for split-K) in
+/// `gpuModule` and checks its shared memory against the target.
+static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
+                                          const KernelChoice &choice,
+                                          gpu::GPUModuleOp gpuModule,
+                                          const VendorLowering &lowering) {
+  const TargetInfo &target = *lowering.target;
+  BuiltKernel k;
+  k.choice = choice;
+  ConfigAttr config = choice.config;
+  bool split = config.getSplitK() > 1;
+  k.threads = config.getNumWarps() * target.warpSize;
+  k.packing = planOperandPacking(op, lowering.packUnaligned);
+  k.kernel = createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing,
+                              split);
+  FailureOr<int64_t> smem =
+      lowering.buildKernel(rewriter, k.kernel, op, config, target);
+  if (failed(smem))
+    return failure();
+  if (*smem > target.maxSharedMemPerBlock)
+    return op.emitOpError("kernel needs ")
+           << *smem << " bytes of shared memory, over the "
+           << target.maxSharedMemPerBlock << " available on " << target.name;
+  k.smem = *smem;
+  if (split) {
+    SmallVector<Type> types(
+        k.kernel.getArgumentTypes().drop_front(2).drop_back());
+    k.reduce = buildSplitKReduceKernel(
+        rewriter, op, config, target, gpuModule,
+        uniqueKernelName(gpuModule, k.kernel.getName().str() + "_reduce"),
+        types);
+  }
+  return k;
+}
+
+/// The rewrite: the kernel module, the kernels of every choice, the host
+/// code choosing and launching one, and the op erased.
 static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
-                                         ConfigAttr config,
+                                         ArrayRef<KernelChoice> choices,
                                          const VendorLowering &lowering) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module)
@@ -257,21 +513,28 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
       getOrCreateKernelModule(rewriter, module, lowering);
   if (failed(gpuModule))
     return failure();
-  const TargetInfo &target = *lowering.target;
-  int64_t threads = config.getNumWarps() * target.warpSize;
-  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned);
-  gpu::GPUFuncOp kernel =
-      createKernelFunc(rewriter, op, *gpuModule, threads, packing);
-  FailureOr<int64_t> smem =
-      lowering.buildKernel(rewriter, kernel, op, config, target);
-  if (failed(smem))
-    return failure();
-  if (*smem > target.maxSharedMemPerBlock)
-    return op.emitOpError("kernel needs ")
-           << *smem << " bytes of shared memory, over the "
-           << target.maxSharedMemPerBlock << " available on " << target.name;
-  emitLaunch(rewriter, op, config, kernel, lowering.chip, threads, *smem,
-             packing);
+  SmallVector<BuiltKernel, 4> kernels;
+  for (const KernelChoice &choice : choices) {
+    FailureOr<BuiltKernel> k =
+        buildKernel(rewriter, op, choice, *gpuModule, lowering);
+    if (failed(k))
+      return failure();
+    kernels.push_back(std::move(*k));
+  }
+  // The launch facts of the family, in rule order, for gemm-write-artifacts.
+  SmallVector<Attribute> entries;
+  if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
+    entries.append(old.begin(), old.end());
+  // The packing depends on the operands only: one for the whole family.
+  const OperandPacking &packing = kernels.front().packing;
+  PackedOperands packed =
+      emitOperandPacking(rewriter, op, packing, *gpuModule);
+  emitDispatch(rewriter, op, kernels, packed, lowering.chip,
+               nextGemmIndex(module), entries);
+  emitPackCleanup(rewriter, op.getLoc(), packing, packed);
+  rewriter.modifyOpInPlace(module, [&] {
+    module->setAttr(kKernelsAttrName, rewriter.getArrayAttr(entries));
+  });
   rewriter.eraseOp(op);
   return success();
 }
@@ -299,22 +562,15 @@ static LogicalResult checkOpLowerable(MatmulOp op,
   return success();
 }
 
-FailureOr<ConfigAttr>
-mlir::gemm::detail::getLowerableConfig(MatmulOp op,
-                                       const VendorLowering &lowering) {
-  if (!lowering.optionError.empty())
-    return op.emitOpError("cannot be lowered by ")
-           << lowering.pass << ": " << lowering.optionError;
-  if (failed(checkOpLowerable(op, lowering)))
-    return failure();
-  ConfigAttr config =
-      getConfigOrDefault(op, *lowering.target, lowering.allowTf32);
+/// Checks that `config` lowers for `op` under `lowering`: the legality
+/// rules, and a grid the launch of static sizes fits (grid.x walks the
+/// output tiles, grid.z the batch).
+static LogicalResult checkChoiceLowerable(MatmulOp op, ConfigAttr config,
+                                          const VendorLowering &lowering) {
   if (std::string error = checkConfigLowerable(
           toTileConfig(config), op.getSignature(), *lowering.target);
       !error.empty())
     return op.emitOpError(error);
-  // The launch of static sizes must fit a grid: grid.x walks the output
-  // tiles, grid.z the batch.
   int64_t m = op.getStaticM(), n = op.getStaticN();
   if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(n)) {
     // (M and N are at most kMaxStaticDim here: the product fits in int64.)
@@ -326,6 +582,22 @@ mlir::gemm::detail::getLowerableConfig(MatmulOp op,
              << " blocks along grid.x (ceil(M / BM) * ceil(N / BN)), over the "
              << kMaxGridX << " a launch takes";
   }
+  return success();
+}
+
+FailureOr<KernelChoices>
+mlir::gemm::detail::getLowerableChoices(MatmulOp op,
+                                        const VendorLowering &lowering) {
+  if (!lowering.optionError.empty())
+    return op.emitOpError("cannot be lowered by ")
+           << lowering.pass << ": " << lowering.optionError;
+  if (failed(checkOpLowerable(op, lowering)))
+    return failure();
+  KernelChoices choices = getKernelChoices(
+      op, *lowering.target, lowering.allowTf32, lowering.dispatch);
+  for (const KernelChoice &choice : choices)
+    if (failed(checkChoiceLowerable(op, choice.config, lowering)))
+      return failure();
   if (op.hasBatch()) {
     int64_t batch = op.getC().getType().getDimSize(0);
     if (!ShapedType::isDynamic(batch) && batch > kMaxGridZ)
@@ -346,16 +618,17 @@ mlir::gemm::detail::getLowerableConfig(MatmulOp op,
       return diag;
     }
   }
-  return config;
+  return choices;
 }
 
 LogicalResult
 MatmulToLaunch::matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const {
-  FailureOr<ConfigAttr> config = getLowerableConfig(op, lowering);
-  if (failed(config))
+  FailureOr<KernelChoices> choices =
+      getLowerableChoices(op, lowering);
+  if (failed(choices))
     return failure();
-  return lowerMatmulToLaunch(rewriter, op, *config, lowering);
+  return lowerMatmulToLaunch(rewriter, op, *choices, lowering);
 }
 
 FailureOr<unsigned>
@@ -375,7 +648,7 @@ mlir::gemm::detail::lowerAllMatmuls(ModuleOp module,
   bool ok = true;
   unsigned count = 0;
   module.walk([&](MatmulOp op) {
-    ok &= succeeded(getLowerableConfig(op, lowering));
+    ok &= succeeded(getLowerableChoices(op, lowering));
     ++count;
   });
   if (!ok)

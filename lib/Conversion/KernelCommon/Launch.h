@@ -12,6 +12,7 @@
 #define GEMM_LIB_CONVERSION_KERNELCOMMON_LAUNCH_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -47,6 +48,9 @@ struct VendorLowering {
   StringRef kernelTargetName;
   /// Pack operands 16-byte copies cannot read (planOperandPacking).
   bool packUnaligned = true;
+  /// Lower a gemm.matmul without a config to its kernel family
+  /// (gemm/Tuning/Dispatch.h) rather than one default kernel.
+  bool dispatch = true;
   /// Default f32 GEMMs to tf32 tensor cores (getConfigOrDefault).
   bool allowTf32 = false;
   /// The kernel body: the vendor's main loop and compute steps.
@@ -67,16 +71,16 @@ inline constexpr int64_t kMaxStaticDim = (int64_t(1) << 31) - 1;
 inline constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
 inline constexpr int64_t kMaxGridZ = 65535;
 
-/// The config `op` is lowered with under `lowering` (its own or the
-/// default), if the lowering accepts it: the op is in host code, its static
-/// sizes are at most kMaxStaticDim, the config passes gemm/Target/Legality.h
-/// and the op the vendor's rules. Emits the reason at the op and fails
-/// otherwise.
-FailureOr<ConfigAttr> getLowerableConfig(MatmulOp op,
-                                         const VendorLowering &lowering);
+/// The kernels `op` is lowered to under `lowering` (its own config, the
+/// default, or the dispatch family: getKernelChoices), if the lowering
+/// accepts them: the op is in host code, its static sizes are at most
+/// kMaxStaticDim, every config passes gemm/Target/Legality.h and the op the
+/// vendor's rules. Emits the reason at the op and fails otherwise.
+FailureOr<KernelChoices>
+getLowerableChoices(MatmulOp op, const VendorLowering &lowering);
 
 /// The pattern both lowerings are: checks its own preconditions
-/// (getLowerableConfig, the kernel module's target), so that it is safe in
+/// (getLowerableChoices, the kernel module's target), so that it is safe in
 /// any conversion, then replaces the gemm.matmul by its kernel and launch.
 class MatmulToLaunch : public OpConversionPattern<MatmulOp> {
 public:

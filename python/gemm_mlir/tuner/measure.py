@@ -146,7 +146,7 @@ def cmd_measure(a):
                     else:
                         out.fill_(float("nan") if ct not in ("i8", "i32") else -77)
                     try:
-                        k.launch([a_, b_, out] + extras, m, n)
+                        k.launch([a_, b_, out] + extras, m, n, kk)
                         torch.cuda.synchronize()
                         o = out.double()
                         if torch.isnan(o).any():
@@ -159,7 +159,7 @@ def cmd_measure(a):
                         if ok:
                             # (An epilogue reading C reads the previous
                             # launch's output: same traffic, same time.)
-                            ms = harness.time_fn(lambda: k.launch([a_, b_, out] + extras, m, n), reps)
+                            ms = harness.time_fn(lambda: k.launch([a_, b_, out] + extras, m, n, kk), reps)
                             row.update(status="ok", ms=ms, error=err)
                         else:
                             row.update(status="WRONG", ms=None, error=err)

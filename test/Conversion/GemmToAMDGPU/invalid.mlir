@@ -18,15 +18,6 @@ func.func @mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32
 
 // -----
 
-func.func @split_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @below {{split_k = 4 is not lowered by convert-gemm-to-amdgpu; use split_k = 1}}
-  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [16, 16, 16], split_k = 4>}
-  return
-}
-
-// -----
-
 // The shape exists on gfx942 but only for CDNA2-style i8 (4 bytes per lane):
 // gfx942 has 16x16x32 instead.
 func.func @shape_not_on_chip(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {

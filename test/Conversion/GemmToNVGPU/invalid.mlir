@@ -17,15 +17,6 @@ func.func @fp8(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
 
 // -----
 
-func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{split_k = 2 is not lowered by convert-gemm-to-nvgpu; use split_k = 1}}
-  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 2>}
-  return
-}
-
-// -----
-
 func.func @mfma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{config kind mfma is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync, wgmma and simt)}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)

@@ -57,7 +57,7 @@ func.func @stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @split_k(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{expected 'split_k' in [1, 65536], got 0}}
+  // expected-error @+2 {{expected 'split_k' in [1, 65535], got 0}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 0>}
   return

@@ -11,6 +11,7 @@
 #define GEMM_DIALECT_GEMM_TRANSFORMS_CONFIGPOLICY_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Tuning/Dispatch.h"
 #include "gemm/Tuning/Problem.h"
 
 namespace mlir::gemm {
@@ -23,6 +24,26 @@ GemmProblem getGemmProblem(MatmulOp op, bool allowTf32);
 /// for its signature (gemm/Tuning/DefaultConfig.h).
 ConfigAttr getConfigOrDefault(MatmulOp op, const TargetInfo &target,
                               bool allowTf32);
+
+/// One kernel a gemm.matmul is lowered to, and when it runs.
+struct KernelChoice {
+  ConfigAttr config;
+  /// Sizes for which the host code launches this kernel (the first choice
+  /// whose bounds hold); the last choice has none.
+  SizeBounds when;
+  /// The slices of a split-K config (split_k > 1).
+  SplitPolicy split;
+  /// The shape class ("default", "split-k", ...; "config" for the op's own).
+  std::string name;
+};
+
+/// The kernels `op` is lowered to on `target`: its own config alone (split
+/// as the config says); else, with `dispatch`, the family of
+/// gemm/Tuning/Dispatch.h less the members its static sizes rule out (one
+/// member when every size is static); else the default config alone.
+using KernelChoices = SmallVector<KernelChoice, 4>;
+KernelChoices getKernelChoices(MatmulOp op, const TargetInfo &target,
+                               bool allowTf32, bool dispatch);
 
 } // namespace mlir::gemm
 

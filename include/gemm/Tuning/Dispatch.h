@@ -1,0 +1,92 @@
+//===- Dispatch.h - Kernel families chosen per shape at run time -*- C++ -*-===//
+//
+// One config cannot serve every shape: a 128 x 256 tile leaves most of the
+// GPU idle on a decode GEMM (M = 1, N = 4096: 16 blocks), on a K-heavy one
+// (M = N = 64: one block) or on a narrow one (N = 32: seven eighths of every
+// tile wasted). A gemm.matmul whose sizes are not all known is lowered to a
+// family of kernels and host code that picks one from the actual sizes
+// before the launch; static sizes get the member the same rules pick.
+//
+// The rules are ordered; the first whose bounds hold is taken, and the last
+// holds always. Their bounds are over M, N, K, batch and the member's own
+// block count, so any runtime can evaluate them from the manifest
+// (docs/dispatch.md). Split-K members run `slices` K slices (SplitPolicy)
+// and a reduction that applies the epilogue once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TUNING_DISPATCH_H
+#define GEMM_TUNING_DISPATCH_H
+
+#include "gemm/Target/TargetInfo.h"
+#include "gemm/Target/TileConfig.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::gemm {
+
+/// The number of K slices a split-K kernel runs (config split_k > 1):
+///   slices = maxSlices,
+///   min(slices, ceil(fillBlocks / blocks)) if fillBlocks > 0,
+///   min(slices, ceil(K / minKPerSlice)),
+///   and at least 1,
+/// with blocks = batch * ceil(M / BM) * ceil(N / BN). An explicit config's
+/// split_k = S is {S, 0, BK}: S slices, none of them empty when K allows.
+struct SplitPolicy {
+  int64_t maxSlices = 1;
+  int64_t fillBlocks = 0;
+  int64_t minKPerSlice = 1;
+
+  int64_t slices(int64_t k, int64_t blocks) const;
+  bool operator==(const SplitPolicy &o) const {
+    return maxSlices == o.maxSlices && fillBlocks == o.fillBlocks &&
+           minKPerSlice == o.minKPerSlice;
+  }
+};
+
+/// The split policy of an explicit config: split_k slices of at least one
+/// k-tile each.
+SplitPolicy explicitSplitPolicy(const TileConfig &config);
+
+/// Inclusive bounds on a GEMM's sizes; an absent bound always holds.
+/// `blocks` is batch * ceil(M / BM) * ceil(N / BN) for the rule's tile.
+struct SizeBounds {
+  std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin,
+      batchMax, blocksMin, blocksMax;
+
+  bool holds(int64_t m, int64_t n, int64_t k, int64_t batch, int64_t bm,
+             int64_t bn) const;
+  bool empty() const;
+};
+
+/// batch * ceil(m / bm) * ceil(n / bn), saturating at INT64_MAX.
+int64_t countBlocks(int64_t m, int64_t n, int64_t batch, int64_t bm,
+                    int64_t bn);
+
+/// One member of a kernel family and when it runs.
+struct DispatchRule {
+  SizeBounds when;
+  TileConfig config;
+  /// Meaningful when config.splitK > 1.
+  SplitPolicy split;
+  /// The shape class the rule serves ("split-k", "narrow-n", "default"...),
+  /// for the manifest and remarks.
+  std::string name;
+};
+
+/// The kernel family of a GEMM of signature `sig` on `target` (ordered; the
+/// last rule is the default config and holds always). Every config is legal
+/// for the signature (unittests/DispatchTest.cpp).
+std::vector<DispatchRule> getDispatchRules(const GemmSignature &sig,
+                                                 const TargetInfo &target,
+                                                 bool allowTf32);
+
+/// The index of the first rule of `rules` that holds for the sizes.
+size_t chooseRule(llvm::ArrayRef<DispatchRule> rules, int64_t m, int64_t n,
+                  int64_t k, int64_t batch);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_TUNING_DISPATCH_H

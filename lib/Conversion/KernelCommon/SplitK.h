@@ -1,0 +1,42 @@
+//===- SplitK.h - the reduction of split-K GEMMs ----------------*- C++ -*-===//
+//
+// Private to lib/Conversion. A split-K GEMM kernel (config split_k > 1)
+// writes the partial sums of its K slice, unconverted, to a workspace
+// [batch][slices][M][N] of the accumulator type; the reduction kernel built
+// here adds the slices of each element in slice order (deterministic: the
+// same sizes give the same bits) and applies the epilogue once, to the
+// reduced value (SplitK.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_LIB_CONVERSION_KERNELCOMMON_SPLITK_H
+#define GEMM_LIB_CONVERSION_KERNELCOMMON_SPLITK_H
+
+#include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Target/TargetInfo.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::gemm::detail {
+
+/// The reduction kernel's block: 32 columns (coalesced) x 8 rows. Its grid
+/// is (ceil(N / 32), min(ceil(M / 8), kMaxReduceGridY), batch); rows past
+/// the grid are walked in a grid-stride loop.
+inline constexpr int64_t kReduceBlockX = 32, kReduceBlockY = 8;
+inline constexpr int64_t kMaxReduceGridY = 65535;
+
+/// The workspace of `op`'s partial sums: memref<?x?x?x?xACC> holding
+/// [batch (1 without one)][slices][M][N], row-major.
+MemRefType getSplitKWorkspaceType(MatmulOp op);
+
+/// Creates in `gpuModule` the reduction kernel `name` of split-K GEMM `op`:
+/// arguments C, extras... (`argTypes`, as the GEMM kernel takes them) and the
+/// workspace.
+gpu::GPUFuncOp buildSplitKReduceKernel(OpBuilder &b, MatmulOp op,
+                                       ConfigAttr config,
+                                       const TargetInfo &target,
+                                       gpu::GPUModuleOp gpuModule,
+                                       StringRef name, TypeRange argTypes);
+
+} // namespace mlir::gemm::detail
+
+#endif // GEMM_LIB_CONVERSION_KERNELCOMMON_SPLITK_H

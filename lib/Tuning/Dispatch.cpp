@@ -1,0 +1,162 @@
+//===- Dispatch.cpp - Kernel families chosen per shape at run time --------===//
+//
+// The family is derived from the signature's default config
+// (DefaultConfig.cpp) by resizing its block tile for the shape classes one
+// tile serves badly, each member kept only if it is legal
+// (gemm/Target/Legality.h):
+//
+//   split-k   the grid of a small tile does not fill one wave and K is long:
+//             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
+//             the thousands) get their parallelism from K slices;
+//   short-m   M <= BM / 2: a tile half as tall wastes half as much;
+//   narrow-n  N <= BN / 4: likewise for N (tall-skinny GEMMs);
+//   mid       the default grid would not fill the GPU twice: half-wide
+//             tiles give twice the blocks;
+//   default   everything else.
+//
+// docs/dispatch.md gives the measurements behind the thresholds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Tuning/Dispatch.h"
+#include "gemm/Target/Legality.h"
+#include "gemm/Tuning/DefaultConfig.h"
+#include "llvm/Support/MathExtras.h"
+#include <limits>
+
+using namespace mlir::gemm;
+
+/// The most slices a dispatched split-K kernel runs (its workspace holds
+/// slices * M * N partial sums).
+static constexpr int64_t kMaxDispatchSlices = 128;
+
+int64_t SplitPolicy::slices(int64_t k, int64_t blocks) const {
+  int64_t s = maxSlices;
+  if (fillBlocks > 0)
+    s = std::min<int64_t>(
+        s, llvm::divideCeil(fillBlocks, std::max<int64_t>(blocks, 1)));
+  s = std::min<int64_t>(s, llvm::divideCeil(std::max<int64_t>(k, 0),
+                                            std::max<int64_t>(minKPerSlice, 1)));
+  return std::max<int64_t>(s, 1);
+}
+
+SplitPolicy mlir::gemm::explicitSplitPolicy(const TileConfig &config) {
+  return {config.splitK, 0, config.bk};
+}
+
+bool SizeBounds::holds(int64_t m, int64_t n, int64_t k, int64_t batch,
+                       int64_t bm, int64_t bn) const {
+  auto in = [](int64_t v, std::optional<int64_t> lo, std::optional<int64_t> hi) {
+    return (!lo || v >= *lo) && (!hi || v <= *hi);
+  };
+  if (!in(m, mMin, mMax) || !in(n, nMin, nMax) || !in(k, kMin, kMax) ||
+      !in(batch, batchMin, batchMax))
+    return false;
+  if (!blocksMin && !blocksMax)
+    return true;
+  return in(countBlocks(m, n, batch, bm, bn), blocksMin, blocksMax);
+}
+
+bool SizeBounds::empty() const {
+  return !mMin && !mMax && !nMin && !nMax && !kMin && !kMax && !batchMin &&
+         !batchMax && !blocksMin && !blocksMax;
+}
+
+int64_t mlir::gemm::countBlocks(int64_t m, int64_t n, int64_t batch,
+                                int64_t bm, int64_t bn) {
+  uint64_t tm = llvm::divideCeil(std::max<int64_t>(m, 0), bm);
+  uint64_t tn = llvm::divideCeil(std::max<int64_t>(n, 0), bn);
+  bool overflow = false;
+  uint64_t blocks = llvm::SaturatingMultiply(tm, tn, &overflow);
+  blocks = llvm::SaturatingMultiply(
+      blocks, uint64_t(std::max<int64_t>(batch, 0)), &overflow);
+  return int64_t(std::min<uint64_t>(blocks, std::numeric_limits<int64_t>::max()));
+}
+
+/// `d` with a bm x bn block tile. wgmma: one warpgroup per 64 rows, each
+/// issuing m64nBN. Others: the warp grid of `d`, narrowed where a warp tile
+/// would fall below the instruction.
+static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn) {
+  TileConfig c = d;
+  c.bm = bm;
+  c.bn = bn;
+  if (c.kind == InstrKind::wgmma) {
+    c.wm = std::max<int64_t>(bm / 64, 1);
+    c.wn = 1;
+    c.in = bn;
+    return c;
+  }
+  while (c.wm > 1 && c.bm / c.wm < c.im)
+    c.wm /= 2;
+  while (c.wn > 1 && c.bn / c.wn < c.in)
+    c.wn /= 2;
+  return c;
+}
+
+std::vector<DispatchRule>
+mlir::gemm::getDispatchRules(const GemmSignature &sig, const TargetInfo &target,
+                             bool allowTf32) {
+  TileConfig d = getDefaultConfig(sig, target, allowTf32);
+  std::vector<DispatchRule> rules;
+  auto add = [&](llvm::StringRef name, SizeBounds when, TileConfig c,
+                 SplitPolicy split = {}) {
+    if (!checkConfig(c, sig, target).empty())
+      return;
+    if (c == d && c.splitK == 1)
+      return; // the default rule comes last anyway
+    rules.push_back({when, c, split, name.str()});
+  };
+  int64_t sms = target.numSMs;
+
+  // split-k: a small tile (a quarter of the default, at least 64 x 64 where
+  // the instruction allows) whose grid does not fill one wave, and K long
+  // enough for two slices of four k-tiles. Slices are added until the grid
+  // holds two blocks per SM, the residency of the small tile.
+  {
+    int64_t bm = std::max<int64_t>(d.bm / 2, 64);
+    int64_t bn = std::max<int64_t>(d.bn / 2, 64);
+    TileConfig c = resize(d, std::min(bm, d.bm), std::min(bn, d.bn));
+    c.splitK = kMaxDispatchSlices;
+    SplitPolicy split{kMaxDispatchSlices, 2 * sms, 4 * c.bk};
+    SizeBounds when;
+    when.blocksMax = sms;
+    when.kMin = 2 * split.minKPerSlice;
+    add("split-k", when, c, split);
+  }
+  // The resized tiles below were measured on the H200 only; on AMD the
+  // family is split-K and the default (the MFMA variants of short-m spilled
+  // on gfx90a: test/Pipelines/gemm-to-hsaco-gfx90a.mlir).
+  if (!target.isNVIDIA()) {
+    rules.push_back({SizeBounds(), d, SplitPolicy(), "default"});
+    return rules;
+  }
+  // short-m: M fits half the default tile's height.
+  if (d.bm >= 128) {
+    SizeBounds when;
+    when.mMax = d.bm / 2;
+    add("short-m", when, resize(d, d.bm / 2, d.bn));
+  }
+  // narrow-n: N fits a quarter of the default tile's width.
+  if (d.bn >= 128) {
+    SizeBounds when;
+    when.nMax = d.bn / 4;
+    add("narrow-n", when, resize(d, d.bm, d.bn / 4));
+  }
+  // mid: half-wide tiles while their grid is under two waves, where the
+  // default's would be under one.
+  if (d.bn >= 256) {
+    SizeBounds when;
+    when.blocksMax = 2 * sms;
+    add("mid", when, resize(d, d.bm, d.bn / 2));
+  }
+  rules.push_back({SizeBounds(), d, SplitPolicy(), "default"});
+  return rules;
+}
+
+size_t mlir::gemm::chooseRule(llvm::ArrayRef<DispatchRule> rules, int64_t m,
+                              int64_t n, int64_t k, int64_t batch) {
+  for (auto [i, rule] : llvm::enumerate(rules))
+    if (rule.when.holds(m, n, k, batch, rule.config.bm, rule.config.bn))
+      return i;
+  return rules.size() - 1;
+}

@@ -1,0 +1,78 @@
+"""Runtime dispatch of kernel families, as manifest.json describes it.
+
+gemm-opt lowers one gemm.matmul to a family of kernel entries (the same
+"function" and "gemm" index, in rule order). Each entry's "when" holds
+optional inclusive bounds on M, N, K, batch and its own block count
+(blocks = batch * ceil(M / tile_m) * ceil(N / tile_n) with the entry's grid
+tiles); the first entry whose bounds all hold runs, and the last entry's
+"when" is empty. A split-K entry ("split_k") runs `split_slices` K slices
+into a workspace and a reduction kernel.
+
+These are the rules of include/gemm/Tuning/Dispatch.h (chooseRule,
+SplitPolicy::slices) in plain Python, with no GPU imports, so that they are
+testable on any machine (test/Python/dispatch.test).
+"""
+
+# The sizes a "when" may bound, each with a _min and a _max key.
+BOUNDED = ("m", "n", "k", "batch", "blocks")
+WHEN_KEYS = frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
+
+
+def ceil_div(a, b):
+    return -(-a // b)
+
+
+def count_blocks(m, n, batch, tile_m, tile_n):
+    """batch * ceil(m / tile_m) * ceil(n / tile_n), negative sizes as 0."""
+    return (max(batch, 0) * ceil_div(max(m, 0), tile_m)
+            * ceil_div(max(n, 0), tile_n))
+
+
+def entry_blocks(entry, m, n, batch):
+    """The block count of `entry`'s GEMM grid (its own tiles)."""
+    grid = entry["grid"]
+    return count_blocks(m, n, batch, grid["tile_m"], grid["tile_n"])
+
+
+def when_holds(entry, m, n, k, batch):
+    """True if every bound of entry["when"] holds (no "when": always)."""
+    when = entry.get("when", {})
+    unknown = set(when) - WHEN_KEYS
+    if unknown:
+        raise ValueError(f"{entry.get('name')}: unknown 'when' bounds {sorted(unknown)}")
+    sizes = {"m": m, "n": n, "k": k, "batch": batch}
+    if "blocks_min" in when or "blocks_max" in when:
+        sizes["blocks"] = entry_blocks(entry, m, n, batch)
+    for s, v in sizes.items():
+        lo, hi = when.get(s + "_min"), when.get(s + "_max")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            return False
+    return True
+
+
+def choose_entry(entries, m, n, k, batch=1):
+    """The index in `entries` (one family, manifest order) of the entry that
+    runs for these sizes: the first whose "when" holds. As gemm-opt's host
+    code does, the last entry runs when none holds (its "when" is empty in
+    a well-formed manifest, so that does not happen)."""
+    if not entries:
+        raise ValueError("choose_entry: empty kernel family")
+    for i, e in enumerate(entries):
+        if when_holds(e, m, n, k, batch):
+            return i
+    return len(entries) - 1
+
+
+def split_slices(entry, m, n, k, batch=1):
+    """The K slices `entry` runs for these sizes (1 without "split_k"):
+    s = max; min(s, ceil(fill_blocks / blocks)) if fill_blocks > 0;
+    min(s, ceil(K / min_k_per_slice)); at least 1."""
+    split = entry.get("split_k")
+    if not split:
+        return 1
+    s = split["max"]
+    if split["fill_blocks"] > 0:
+        blocks = max(entry_blocks(entry, m, n, batch), 1)
+        s = min(s, ceil_div(split["fill_blocks"], blocks))
+    s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
+    return max(s, 1)

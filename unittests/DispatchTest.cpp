@@ -1,0 +1,128 @@
+//===- DispatchTest.cpp - tests of gemm/Tuning/Dispatch.h -----------------===//
+//
+// Every member of every family is legal, the last member is the default and
+// holds always, the rules pick the kernel each shape class was built for,
+// and the split-K slice count follows its formula (which the host code and
+// python/gemm_mlir/dispatch.py implement again).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Tuning/Dispatch.h"
+#include "gemm/Target/Legality.h"
+#include "gemm/Tuning/DefaultConfig.h"
+#include "gtest/gtest.h"
+
+using namespace mlir::gemm;
+
+namespace {
+GemmSignature f16tn() { return GemmSignature(); }
+
+const TargetInfo &chip(llvm::StringRef name) { return *lookupTarget(name); }
+
+std::string ruleFor(const std::vector<DispatchRule> &rules, int64_t m,
+                    int64_t n, int64_t k, int64_t batch = 1) {
+  return rules[chooseRule(rules, m, n, k, batch)].name;
+}
+} // namespace
+
+TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
+  const std::pair<ElemKind, ElemKind> types[] = {
+      {ElemKind::f16, ElemKind::f32}, {ElemKind::f16, ElemKind::f16},
+      {ElemKind::bf16, ElemKind::f32}, {ElemKind::f32, ElemKind::f32},
+      {ElemKind::f64, ElemKind::f64}, {ElemKind::i8, ElemKind::i32}};
+  unsigned checked = 0;
+  for (const TargetInfo &target : allTargets())
+    for (auto [a, acc] : types)
+      for (bool transA : {false, true})
+        for (bool transB : {false, true}) {
+          GemmSignature sig;
+          sig.a = a, sig.acc = acc, sig.transA = transA, sig.transB = transB;
+          TileConfig d = getDefaultConfig(sig, target, /*allowTf32=*/false);
+          if (!checkConfig(d, sig, target).empty())
+            continue; // no lowering for these types here
+          std::vector<DispatchRule> rules =
+              getDispatchRules(sig, target, /*allowTf32=*/false);
+          ASSERT_FALSE(rules.empty());
+          EXPECT_EQ(rules.back().config, d);
+          EXPECT_TRUE(rules.back().when.empty());
+          for (const DispatchRule &r : rules) {
+            std::string where = target.name.str() + " " + r.name + ": " +
+                                r.config.str();
+            EXPECT_EQ(checkConfig(r.config, sig, target), "") << where;
+            EXPECT_EQ(r.config.splitK > 1, r.name == "split-k") << where;
+            ++checked;
+          }
+        }
+  EXPECT_GT(checked, 100u);
+}
+
+TEST(Dispatch, ShapeClassesOnSm90a) {
+  std::vector<DispatchRule> rules =
+      getDispatchRules(f16tn(), chip("sm_90a"), false);
+  // Decode and K-heavy: too few blocks, long K.
+  EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "split-k");
+  EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k");
+  // Short K cannot be split: M <= 64 takes the short tile.
+  EXPECT_EQ(ruleFor(rules, 8, 4096, 256), "short-m");
+  // Tall-skinny.
+  EXPECT_EQ(ruleFor(rules, 65536, 48, 4096), "narrow-n");
+  // Under two waves of half-wide tiles.
+  EXPECT_EQ(ruleFor(rules, 2048, 2048, 2048), "mid");
+  // Large square shapes keep the measured default.
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "default");
+  EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "default");
+  // The batch counts toward the blocks.
+  EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 1), "split-k");
+  EXPECT_EQ(ruleFor(rules, 256, 256, 64, 32), "mid");
+  EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 512), "default");
+}
+
+TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {
+  std::vector<DispatchRule> rules =
+      getDispatchRules(f16tn(), chip("gfx942"), false);
+  ASSERT_EQ(rules.size(), 2u);
+  EXPECT_EQ(rules[0].name, "split-k");
+  EXPECT_EQ(rules[1].name, "default");
+}
+
+TEST(Dispatch, Bounds) {
+  SizeBounds b;
+  EXPECT_TRUE(b.empty());
+  EXPECT_TRUE(b.holds(1, 1, 1, 1, 64, 64));
+  b.mMax = 16;
+  b.kMin = 512;
+  EXPECT_FALSE(b.empty());
+  EXPECT_TRUE(b.holds(16, 1, 512, 1, 64, 64));
+  EXPECT_FALSE(b.holds(17, 1, 512, 1, 64, 64));
+  EXPECT_FALSE(b.holds(16, 1, 511, 1, 64, 64));
+  SizeBounds blocks;
+  blocks.blocksMax = 4;
+  // 2 x 2 tiles of 64 x 64, times the batch.
+  EXPECT_TRUE(blocks.holds(128, 128, 1, 1, 64, 64));
+  EXPECT_FALSE(blocks.holds(129, 128, 1, 1, 64, 64));
+  EXPECT_FALSE(blocks.holds(128, 128, 1, 2, 64, 64));
+  // Saturates rather than wrapping.
+  EXPECT_EQ(countBlocks(int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40,
+                        1, 1),
+            std::numeric_limits<int64_t>::max());
+}
+
+TEST(Dispatch, SliceCount) {
+  SplitPolicy p{128, 264, 256};
+  // ceil(264 / 32 blocks) = 9 slices, K allows 16.
+  EXPECT_EQ(p.slices(4096, 32), 9);
+  // K allows ceil(1000 / 256) = 4.
+  EXPECT_EQ(p.slices(1000, 1), 4);
+  // The maximum.
+  EXPECT_EQ(p.slices(1 << 20, 1), 128);
+  // At least one, for K = 0 and for grids over the fill.
+  EXPECT_EQ(p.slices(0, 1), 1);
+  EXPECT_EQ(p.slices(4096, 1000), 1);
+  // An explicit config: exactly split_k, unless K has fewer k-tiles.
+  TileConfig c;
+  c.bk = 64;
+  c.splitK = 4;
+  SplitPolicy e = explicitSplitPolicy(c);
+  EXPECT_EQ(e.slices(4096, 1 << 20), 4);
+  EXPECT_EQ(e.slices(100, 1), 2);
+}
