@@ -206,6 +206,23 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
     return "config needs about " + std::to_string(regs) +
            " registers per thread, over the " +
            std::to_string(target.maxRegsPerThread) + " available on " + chip;
+  // A block must fit one SM's register file, which its threads share
+  // (registers are allocated in multiples of 8). The estimate above is
+  // rough (shipped 512-thread mma.sync configs exceed it and run), so the
+  // check takes the accumulators alone, a lower bound: ptxas refused a
+  // 512-thread wgmma block whose accumulators take all 128 registers a
+  // thread gets ("Insufficient registers").
+  int64_t blockThreads = c.numWarps() * target.warpSize;
+  int64_t regsEach = std::min<int64_t>(
+      target.regsPerSM / std::max<int64_t>(blockThreads, 1) / 8 * 8,
+      target.maxRegsPerThread);
+  int64_t accRegs =
+      accumulatorRegisters(c, elemBytes(sig.acc), target.warpSize);
+  if (accRegs >= regsEach)
+    return "config's accumulators take " + std::to_string(accRegs) +
+           " registers per thread, at least the " + std::to_string(regsEach) +
+           " each of a block's " + std::to_string(blockThreads) +
+           " threads gets on " + chip;
   if (c.kind == InstrKind::mma_sync && c.stages > 1 && !target.hasCpAsync)
     return "multi-stage mma_sync pipelines need cp.async, which " + chip +
            " lacks";

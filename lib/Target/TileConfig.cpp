@@ -77,25 +77,38 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   return perStage * config.stages + alignReserve;
 }
 
+/// 32-bit words holding `elems` elements of `bytes` bytes.
+static int64_t words(int64_t elems, unsigned bytes) {
+  return (elems * bytes + 3) / 4;
+}
+
+/// Threads sharing one warp tile: a warp, or the 4 warps of a wgmma
+/// warpgroup.
+static int64_t tileLanes(const TileConfig &config, unsigned warpSize) {
+  return warpSize * (config.kind == InstrKind::wgmma ? 4 : 1);
+}
+
+int64_t mlir::gemm::accumulatorRegisters(const TileConfig &config,
+                                         unsigned accBytes, unsigned warpSize) {
+  // SIMT: each thread holds TM x TN accumulators.
+  if (config.kind == InstrKind::simt)
+    return words(config.im * config.in, accBytes);
+  return words(config.warpTileM() * config.warpTileN(), accBytes) /
+         tileLanes(config, warpSize);
+}
+
 int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
                                       unsigned operandBytes, unsigned accBytes,
                                       unsigned warpSize) {
   int64_t wm = config.warpTileM(), wn = config.warpTileN();
   int64_t k = config.ik;
-  auto words = [](int64_t elems, unsigned bytes) {
-    return (elems * bytes + 3) / 4;
-  };
-  // A wgmma warp tile is shared by the 4 warps of its warpgroup.
-  int64_t lanes = warpSize * (config.kind == InstrKind::wgmma ? 4 : 1);
-  int64_t acc = words(wm * wn, accBytes) / lanes;
+  int64_t acc = accumulatorRegisters(config, accBytes, warpSize);
   // Two register buffers of A and B fragments for one instruction-K step.
-  int64_t frags = 2 * words((wm + wn) * k, operandBytes) / lanes;
-  if (config.kind == InstrKind::simt) {
-    // SIMT: each thread holds TM x TN accumulators and TM + TN operands.
-    int64_t tm = config.im, tn = config.in;
-    acc = words(tm * tn, accBytes);
-    frags = 2 * words(tm + tn, std::max(operandBytes, 4u));
-  }
+  int64_t frags =
+      2 * words((wm + wn) * k, operandBytes) / tileLanes(config, warpSize);
+  // SIMT: TM + TN operands.
+  if (config.kind == InstrKind::simt)
+    frags = 2 * words(config.im + config.in, std::max(operandBytes, 4u));
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

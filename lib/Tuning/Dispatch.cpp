@@ -74,9 +74,12 @@ int64_t mlir::gemm::countBlocks(int64_t m, int64_t n, int64_t batch,
 }
 
 /// `d` with a bm x bn block tile. wgmma: one warpgroup per 64 rows, each
-/// issuing m64nBN. Others: the warp grid of `d`, narrowed where a warp tile
-/// would fall below the instruction.
-static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn) {
+/// issuing m64nBN. Others: the warp grid of `d` (all of its warps along M
+/// if `warpsAlongM`: narrow tiles keep square warp tiles that way, where
+/// 64 x 16 warp tiles spilled), narrowed where a warp tile would fall below
+/// the instruction.
+static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn,
+                         bool warpsAlongM = false) {
   TileConfig c = d;
   c.bm = bm;
   c.bn = bn;
@@ -85,6 +88,10 @@ static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn) {
     c.wn = 1;
     c.in = bn;
     return c;
+  }
+  if (warpsAlongM) {
+    c.wm = d.wm * d.wn;
+    c.wn = 1;
   }
   while (c.wm > 1 && c.bm / c.wm < c.im)
     c.wm /= 2;
@@ -140,7 +147,7 @@ mlir::gemm::getDispatchRules(const GemmSignature &sig, const TargetInfo &target,
   if (d.bn >= 128) {
     SizeBounds when;
     when.nMax = d.bn / 4;
-    add("narrow-n", when, resize(d, d.bm, d.bn / 4));
+    add("narrow-n", when, resize(d, d.bm, d.bn / 4, /*warpsAlongM=*/true));
   }
   // mid: half-wide tiles while their grid is under two waves, where the
   // default's would be under one.

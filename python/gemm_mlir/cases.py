@@ -3,7 +3,7 @@
 epilogue) case, with dynamic M/N/K so that one kernel serves every shape, and
 a cases.json the harness reads to build its float64 reference.
 
-Usage: python3 -m gemm_mlir.cases OUT_DIR [--set smoke|matrix|perf|wgmma]
+Usage: python3 -m gemm_mlir.cases OUT_DIR [--set smoke|matrix|perf|wgmma|every]
 (PYTHONPATH=python; or run python/gemm_mlir/cases.py by path)
 """
 import argparse
@@ -238,7 +238,36 @@ def case_list(which):
         for i, v in enumerate(WGMMA_VARIANTS):
             for l in (["tn", "nn"] if v[0] == "f16" else ["tn"]):
                 out.append((v[0], l, "none", "wg", i))
+    elif which == "every":
+        # Compiled for sm_90a: the dispatch families (gemm/Tuning/Dispatch.h)
+        # of f16 and bf16 in every layout, batched, with every epilogue on
+        # f16 tn (split-K must apply each once, to the reduced value), the
+        # integer, f16-accumulating and f8 families, and explicit split-K
+        # configs.
+        for d in ["f16", "bf16"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+            for l in ["tn", "nn"]:
+                out.append((d, l, "none", "batched"))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e))
+        out.append(("bf16", "nn", "residual"))
+        for e in INT_EPILOGUES:
+            out.append(("i8", "tn", e))
+        out.append(("f16acc16", "tn", "none"))
+        out.append(("f8", "tn", "linear"))
+        for i, (d, l, e, _) in enumerate(SPLIT_CONFIGS):
+            out.append((d, l, e, "split", i))
     return out
+
+
+# Explicit split-K configs (exactly split_k slices): mma.sync with a
+# reading epilogue, wgmma, and SIMT on exact f32.
+SPLIT_CONFIGS = [
+    ("f16", "nn", "linear", "#gemm.config<kind = mma_sync, block = [64, 64, 64], warps = [2, 2], instr = [16, 8, 16], stages = 3, split_k = 5>"),
+    ("bf16", "tn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3>"),
+    ("f32", "nt", "none", "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1], stages = 3, split_k = 7>"),
+]
 
 
 ODD_CONFIGS = [
@@ -287,7 +316,7 @@ WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
-    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma"])
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -298,6 +327,9 @@ def main():
         batched = len(case) == 4 and case[3] == "batched"
         if batched:
             name += "_batched"
+        elif len(case) == 5 and case[3] == "split":
+            name += f"_split{case[4]}"
+            config = SPLIT_CONFIGS[case[4]][3]
         elif len(case) == 5 and case[3] == "wg":
             dt, block, warps, n, stages = WGMMA_VARIANTS[case[4]]
             name += f"_wg{case[4]}"

@@ -470,7 +470,7 @@ FULL_SHAPES = SMALL_SHAPES + [
     (1024, 1024, 1024), (1, 4096, 4096), (4096, 1, 4096), (4096, 4096, 1),
     (2048, 2048, 2048), (4099, 4097, 4095), (4096, 4096, 4096), (8, 8192, 1024),
     (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192), (2049, 2047, 2051),
-    (1, 1, 4096)]
+    (1, 1, 4096), (48, 80, 20000), (5, 3000, 3000), (333, 17, 9000)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1)}
 
@@ -530,12 +530,28 @@ def cmd_check(args):
 # --------------------------------------------------------------------------
 
 def time_fn(fn, reps):
+    """Median GPU time (ms) of the work `fn` enqueues. Each timed call sits
+    behind a sleep kernel long enough for the host to enqueue all of it, so
+    the events bracket the GPU work alone: the host's launch latency (Python
+    and CuPy here, C++ in cuBLAS) would otherwise be timed whenever the GPU
+    work is shorter than it. Ours and cuBLAS are timed the same way; the
+    host cost per call is a separate measurement. (CuPy and PyTorch both
+    launch on the legacy default stream, so the sleep orders everything.)"""
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
+    # Host time of one call, to size the sleep: 2x, at least 20 us, assuming
+    # a clock of at most 2 GHz (H200: 1.98 GHz).
+    t0 = time.perf_counter()
+    for _ in range(3):
+        fn()
+    host_s = (time.perf_counter() - t0) / 3
+    torch.cuda.synchronize()
+    cycles = int(max(2 * host_s, 20e-6) * 2e9)
     times = []
     for _ in range(reps):
         s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        torch.cuda._sleep(cycles)
         s.record(); fn(); e.record(); e.synchronize()
         times.append(s.elapsed_time(e))
     return float(np.median(times))

@@ -14,12 +14,14 @@
 // NVIDIA: error: gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
 // NVIDIA: error: gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
 // NVIDIA: error: gpu.binary 'prebuilt' is already compiled, but this NVIDIA pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
+// NVIDIA: error: gpu.module '../esc' has a '/' in its name
 // NVIDIA-NOT: error:
 
 // AMD-NOT: 'other'
 // AMD: error: gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
 // AMD: error: gpu.binary 'prebuilt' is already compiled, but this AMD pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
 // AMD: error: gpu.module 'mine' targets #nvvm.target<chip = "sm_90a">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
+// AMD: error: gpu.module '../esc' has a '/' in its name
 
 module attributes {gpu.container_module} {
   // expected-error @below {{gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
@@ -53,6 +55,19 @@ module attributes {gpu.container_module} {
 // A module for the pipeline's chip passes.
 module attributes {gpu.container_module} {
   gpu.module @mine [#nvvm.target<chip = "sm_90a">] {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Serialization names its temporary files after the module ("Couldn't
+// create the temp file" for @"../x").
+module attributes {gpu.container_module} {
+  // expected-error @below {{gpu.module '../esc' has a '/' in its name, which serialization names files after; rename it}}
+  gpu.module @"../esc" [#nvvm.target<chip = "sm_90a">] {
     gpu.func @k() kernel {
       gpu.return
     }

@@ -80,6 +80,11 @@ int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
 int64_t estimateRegisters(const TileConfig &config, unsigned operandBytes,
                           unsigned accBytes, unsigned warpSize);
 
+/// The 32-bit registers per thread the accumulators alone occupy: a lower
+/// bound of the kernel's registers, where estimateRegisters is an estimate.
+int64_t accumulatorRegisters(const TileConfig &config, unsigned accBytes,
+                             unsigned warpSize);
+
 } // namespace mlir::gemm
 
 #endif // GEMM_TARGET_TILECONFIG_H

@@ -100,6 +100,16 @@ struct GemmCheckKernelModulesPass
     bool ok = true;
     getOperation().walk([&](Operation *op) {
       if (auto module = dyn_cast<gpu::GPUModuleOp>(op)) {
+        // Upstream serialization names its temporary files after the module
+        // ("Couldn't create the temp file" for gpu.module @"../x").
+        if (module.getName().contains('/')) {
+          module.emitError("gpu.module '")
+              << module.getName()
+              << "' has a '/' in its name, which serialization names files "
+                 "after; rename it";
+          ok = false;
+          return;
+        }
         ArrayAttr targets = module.getTargetsAttr();
         if (!targets)
           return;

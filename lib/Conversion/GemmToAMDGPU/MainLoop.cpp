@@ -274,6 +274,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildAMDMainLoop(OpBuilder &b,
       });
     scf::YieldOp::create(b, loc, acc);
   }
-  emitEpilogue(b, ctx, *step, loop.getResults());
-  return lds;
+  int64_t epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+  return std::max(lds, epilogueBytes);
 }

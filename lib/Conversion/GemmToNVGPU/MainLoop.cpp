@@ -425,6 +425,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   waitGroups(b, 0);
   step->drain(b, loc);
 
-  emitEpilogue(b, ctx, *step, loop.getResults());
-  return smemBytes;
+  int64_t epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+  return std::max(smemBytes, epilogueBytes);
 }

@@ -10,6 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Epilogue.h"
+#include "KernelSetup.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -72,9 +75,9 @@ static std::optional<unsigned> findBetaExtra(MatmulOp op) {
   return extra;
 }
 
-void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
-                                             KernelContext &ctx, Value row,
-                                             Value col, Value acc) {
+void mlir::gemm::detail::emitEpilogueElement(
+    OpBuilder &b, Location loc, KernelContext &ctx, Value row, Value col,
+    Value acc, function_ref<void(OpBuilder &, Value result)> store) {
   IndexMath m(b, loc);
   MatmulOp op = ctx.op;
   Value inside = m.andI1(m.lt(row, ctx.m), m.lt(col, ctx.n));
@@ -160,30 +163,162 @@ void mlir::gemm::detail::emitEpilogueElement(OpBuilder &b, Location loc,
       b.clone(inner, map);
     result = map.lookup(body.getTerminator()->getOperand(0));
   }
-  memref::StoreOp::create(b, loc, result, ctx.c, cIndices);
+  if (store)
+    store(b, result);
+  else
+    memref::StoreOp::create(b, loc, result, ctx.c, cIndices);
 }
 
-void mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
-                                      ComputeStep &step, ValueRange acc) {
+/// Elements of C's type in one 16-byte chunk.
+static int64_t chunkElems(Type cElem) {
+  return 16 / std::max<int64_t>(cElem.getIntOrFloatBitWidth() / 8, 1);
+}
+
+/// Row pitch of the staged tile: one 16-byte chunk of padding per row, so
+/// that the rows of an accumulator fragment fall into different banks.
+static int64_t stagedPitch(const KernelContext &ctx) {
+  return ctx.config.getBN() +
+         chunkElems(MatmulOp(ctx.op).getCElementType());
+}
+
+int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
+  if (!ctx.target->isNVIDIA() || ctx.workspace)
+    return 0;
+  Type cElem = MatmulOp(ctx.op).getCElementType();
+  unsigned bits = cElem.getIntOrFloatBitWidth();
+  if (bits < 8 || bits > 32 || bits % 8 != 0)
+    return 0;
+  auto cType = cast<MemRefType>(ctx.c.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(cType.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return 0;
+  int64_t v = chunkElems(cElem);
+  if (ctx.config.getBN() % v != 0)
+    return 0;
+  int64_t bytes = ctx.config.getBM() * stagedPitch(ctx) * (bits / 8);
+  return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
+}
+
+/// Stores the staged block tile (`tile`, rows of stagedPitch elements) to C:
+/// each thread copies 16-byte chunks, consecutive threads consecutive chunks
+/// of a row, with one vector store where the chunk lies inside C and C is
+/// 16-byte aligned at run time, element by element otherwise.
+static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
+                            Value tile) {
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  Type cElem = ctx.op.getCElementType();
+  int64_t v = chunkElems(cElem);
+  int64_t pitch = stagedPitch(ctx);
+  int64_t chunksPerRow = cfg.getBN() / v;
+  int64_t total = cfg.getBM() * chunksPerRow;
+  int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
+  Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
+  auto vecType = VectorType::get({v}, cElem);
+  IntegerAttr align = b.getI64IntegerAttr(16);
+  auto loop = scf::ForOp::create(b, loc, m.c(0),
+                                 m.c((total + threads - 1) / threads), m.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath mi(b, loc);
+  Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
+  Value r = mi.div(idx, chunksPerRow);
+  Value c = mi.mul(mi.rem(idx, chunksPerRow), v);
+  Value row = mi.add(ctx.tileM0, r), col = mi.add(ctx.tileN0, c);
+  Value inside = mi.andI1(mi.lt(idx, mi.c(total)), mi.lt(row, ctx.m));
+  emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
+    IndexMath mr(b, loc);
+    Value src = mr.add(mr.mul(r, pitch), c);
+    Value whole = mr.andI1(vectorOk,
+                           arith::CmpIOp::create(b, loc,
+                                                 arith::CmpIPredicate::sle,
+                                                 mr.add(col, v), ctx.n));
+    scf::IfOp::create(
+        b, loc, whole,
+        [&](OpBuilder &b, Location loc) {
+          IndexMath mv(b, loc);
+          Value chunk = vector::LoadOp::create(
+              b, loc, vecType, tile, ValueRange{mv.idx(src)},
+              /*nontemporal=*/false, align);
+          vector::StoreOp::create(b, loc, chunk, ctx.c,
+                                  ctx.globalIndices(b, loc, row, col),
+                                  /*nontemporal=*/false, align);
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          // The ragged right edge, or C not 16-byte aligned.
+          for (int64_t e = 0; e < v; ++e) {
+            IndexMath me(b, loc);
+            Value ce = me.add(col, e);
+            emitIfTrue(b, loc, me.lt(ce, ctx.n), [&](OpBuilder &b) {
+              IndexMath ms(b, loc);
+              Value x = memref::LoadOp::create(
+                  b, loc, tile, ValueRange{ms.idx(ms.add(src, e))});
+              memref::StoreOp::create(b, loc, x, ctx.c,
+                                      ctx.globalIndices(b, loc, row, ce));
+            });
+          }
+          scf::YieldOp::create(b, loc);
+        });
+  });
+}
+
+int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
+                                         ComputeStep &step, ValueRange acc) {
   Location loc = ctx.op.getLoc();
+  int64_t stagedBytes = getStagedEpilogueBytes(ctx);
+  Value tile;
+  if (stagedBytes) {
+    // Every warp is done with the A and B tiles this reuses.
+    gpu::BarrierOp::create(b, loc);
+    auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                         gpu::AddressSpace::Workgroup);
+    Value smem = gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                        MemRefLayoutAttrInterface(), wg));
+    Type cElem = ctx.op.getCElementType();
+    int64_t elems = stagedBytes / (cElem.getIntOrFloatBitWidth() / 8);
+    tile = memref::ViewOp::create(
+        b, loc, MemRefType::get({elems}, cElem, MemRefLayoutAttrInterface(), wg),
+        smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+  }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);
-    row = m.add(ctx.tileM0, row);
-    col = m.add(ctx.tileN0, col);
+    Value absRow = m.add(ctx.tileM0, row);
+    Value absCol = m.add(ctx.tileN0, col);
+    if (tile) {
+      // The result goes to the staged tile at its place in the block tile.
+      emitEpilogueElement(b, loc, ctx, absRow, absCol, value,
+                          [&](OpBuilder &b, Value result) {
+                            IndexMath ms(b, loc);
+                            Value at = ms.add(
+                                ms.mul(row, stagedPitch(ctx)), col);
+                            memref::StoreOp::create(b, loc, result, tile,
+                                                    ValueRange{ms.idx(at)});
+                          });
+      return;
+    }
     if (!ctx.workspace) {
-      emitEpilogueElement(b, loc, ctx, row, col, value);
+      emitEpilogueElement(b, loc, ctx, absRow, absCol, value);
       return;
     }
     // Split-K: the slice's partial sum, unconverted; the reduction kernel
     // (SplitK.cpp) adds the slices and runs the epilogue once.
-    Value inside = m.andI1(m.lt(row, ctx.m), m.lt(col, ctx.n));
+    Value inside = m.andI1(m.lt(absRow, ctx.m), m.lt(absCol, ctx.n));
     scf::IfOp::create(b, loc, inside, [&](OpBuilder &b, Location loc) {
       IndexMath mi(b, loc);
       Value batch = mi.idx(ctx.batch ? ctx.batch : mi.c(0));
       memref::StoreOp::create(
           b, loc, value, ctx.workspace,
-          ValueRange{batch, mi.idx(ctx.slice), mi.idx(row), mi.idx(col)});
+          ValueRange{batch, mi.idx(ctx.slice), mi.idx(absRow), mi.idx(absCol)});
       scf::YieldOp::create(b, loc);
     });
   });
+  if (tile) {
+    gpu::BarrierOp::create(b, loc);
+    emitStagedStore(b, loc, ctx, tile);
+  }
+  return stagedBytes;
 }

@@ -13,14 +13,27 @@
 
 namespace mlir::gemm::detail {
 
-/// Applies the epilogue to every accumulator element of `step`.
-void emitEpilogue(OpBuilder &b, KernelContext &ctx, ComputeStep &step,
-                  ValueRange acc);
+/// Applies the epilogue to every accumulator element of `step` and stores
+/// the block tile of C; returns the shared memory this needs (in bytes from
+/// the start of dynamic shared memory, whose tiles it reuses; 0 if none).
+/// NVIDIA kernels stage the results in shared memory and store them with
+/// 16-byte coalesced stores where C allows (getStagedEpilogueBytes);
+/// otherwise, and for split-K partial sums, each thread stores its elements.
+int64_t emitEpilogue(OpBuilder &b, KernelContext &ctx, ComputeStep &step,
+                     ValueRange acc);
 
-/// Applies the epilogue to one accumulator element at absolute (row, col) and
-/// stores it, predicated on (row, col) being inside C.
-void emitEpilogueElement(OpBuilder &b, Location loc, KernelContext &ctx,
-                         Value row, Value col, Value acc);
+/// The shared memory the staged epilogue of `ctx` needs, 0 when it stores
+/// from registers (AMD, split-K, C without a unit inner stride, rows that
+/// are not whole 16-byte chunks, or a tile over the chip's shared memory).
+int64_t getStagedEpilogueBytes(const KernelContext &ctx);
+
+/// Applies the epilogue to one accumulator element at absolute (row, col),
+/// predicated on (row, col) being inside C, and hands the result to `store`
+/// (default: stores it to C).
+void emitEpilogueElement(
+    OpBuilder &b, Location loc, KernelContext &ctx, Value row, Value col,
+    Value acc,
+    function_ref<void(OpBuilder &, Value result)> store = nullptr);
 
 } // namespace mlir::gemm::detail
 

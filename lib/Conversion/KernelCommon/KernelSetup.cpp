@@ -259,12 +259,17 @@ Value mlir::gemm::detail::emitKTileInside(OpBuilder &b, Location loc,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, ctx.k);
 }
 
+void mlir::gemm::detail::emitIfTrue(OpBuilder &b, Location loc, Value cond,
+                                    function_ref<void(OpBuilder &)> fn) {
+  scf::IfOp::create(b, loc, cond, [&](OpBuilder &b, Location loc) {
+    fn(b);
+    scf::YieldOp::create(b, loc);
+  });
+}
+
 void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
                                     Value bound,
                                     function_ref<void(OpBuilder &)> fn) {
   IndexMath m(b, loc);
-  scf::IfOp::create(b, loc, m.lt(x, bound), [&](OpBuilder &b, Location loc) {
-    fn(b);
-    scf::YieldOp::create(b, loc);
-  });
+  emitIfTrue(b, loc, m.lt(x, bound), fn);
 }

@@ -49,6 +49,10 @@ Value emitTileInsideMN(OpBuilder &b, Location loc, const KernelContext &ctx,
 Value emitKTileInside(OpBuilder &b, Location loc, const KernelContext &ctx,
                       const SmemTile &tile, Value k0);
 
+/// `scf.if cond { fn }`.
+void emitIfTrue(OpBuilder &b, Location loc, Value cond,
+                function_ref<void(OpBuilder &)> fn);
+
 /// `scf.if x < bound { fn }`.
 void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
                 function_ref<void(OpBuilder &)> fn);

@@ -212,6 +212,10 @@ std::string mlir::gemm::detail::checkKernelModuleName(StringRef name) {
   if (name.empty())
     return "kernel-module must name the gpu.module receiving the kernels, "
            "got an empty name";
+  // Upstream serialization names its temporary files after the module.
+  if (name.contains('/'))
+    return "kernel-module '" + name.str() +
+           "' must not contain '/' (serialization names files after it)";
   return "";
 }
 
