@@ -109,8 +109,9 @@ TEST(Dispatch, Bounds) {
 
 TEST(Dispatch, SliceCount) {
   SplitPolicy p{128, 264, 256};
-  // ceil(264 / 32 blocks) = 9 slices, K allows 16.
-  EXPECT_EQ(p.slices(4096, 32), 9);
+  // floor(264 / 32 blocks) = 8 slices (256 blocks: one wave of two per SM),
+  // K allows 16.
+  EXPECT_EQ(p.slices(4096, 32), 8);
   // K allows ceil(1000 / 256) = 4.
   EXPECT_EQ(p.slices(1000, 1), 4);
   // The maximum.

@@ -33,8 +33,7 @@ static constexpr int64_t kMaxDispatchSlices = 128;
 int64_t SplitPolicy::slices(int64_t k, int64_t blocks) const {
   int64_t s = maxSlices;
   if (fillBlocks > 0)
-    s = std::min<int64_t>(
-        s, llvm::divideCeil(fillBlocks, std::max<int64_t>(blocks, 1)));
+    s = std::min<int64_t>(s, fillBlocks / std::max<int64_t>(blocks, 1));
   s = std::min<int64_t>(s, llvm::divideCeil(std::max<int64_t>(k, 0),
                                             std::max<int64_t>(minKPerSlice, 1)));
   return std::max<int64_t>(s, 1);

@@ -65,7 +65,7 @@ def choose_entry(entries, m, n, k, batch=1):
 
 def split_slices(entry, m, n, k, batch=1):
     """The K slices `entry` runs for these sizes (1 without "split_k"):
-    s = max; min(s, ceil(fill_blocks / blocks)) if fill_blocks > 0;
+    s = max; min(s, floor(fill_blocks / blocks)) if fill_blocks > 0;
     min(s, ceil(K / min_k_per_slice)); at least 1."""
     split = entry.get("split_k")
     if not split:
@@ -73,6 +73,6 @@ def split_slices(entry, m, n, k, batch=1):
     s = split["max"]
     if split["fill_blocks"] > 0:
         blocks = max(entry_blocks(entry, m, n, batch), 1)
-        s = min(s, ceil_div(split["fill_blocks"], blocks))
+        s = min(s, split["fill_blocks"] // max(blocks, 1))
     s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
     return max(s, 1)

@@ -29,7 +29,9 @@ namespace mlir::gemm {
 
 /// The number of K slices a split-K kernel runs (config split_k > 1):
 ///   slices = maxSlices,
-///   min(slices, ceil(fillBlocks / blocks)) if fillBlocks > 0,
+///   min(slices, floor(fillBlocks / blocks)) if fillBlocks > 0 (the grid
+///   stays within fillBlocks: a second wave of a few blocks would cost as
+///   much as the first),
 ///   min(slices, ceil(K / minKPerSlice)),
 ///   and at least 1,
 /// with blocks = batch * ceil(M / BM) * ceil(N / BN). An explicit config's

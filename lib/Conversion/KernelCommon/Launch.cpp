@@ -380,9 +380,7 @@ static Value emitSlices(IndexMath &m, const HostSizes &s, const SplitPolicy &p,
                         Value blocks) {
   Value slices = m.c(p.maxSlices);
   if (p.fillBlocks > 0) {
-    Value one = m.c(1);
-    Value fill = m.div(m.add(m.c(p.fillBlocks - 1), m.max(blocks, one)),
-                       m.max(blocks, one));
+    Value fill = m.div(m.c(p.fillBlocks), m.max(blocks, m.c(1)));
     slices = m.min(slices, fill);
   }
   slices = m.min(slices, m.ceilDiv(s.k, std::max<int64_t>(p.minKPerSlice, 1)));

@@ -327,6 +327,32 @@ Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
   return memref::CastOp::create(b, loc, type, v);
 }
 
+/// The work (batch * M * N * K) below which operands that rule out 16-byte
+/// copies are not packed: two pack launches and a workspace cost more than
+/// the GEMM kernel's element copies save. Element copies run at about 20
+/// TFLOP/s, the packed kernel several times faster after about 5 us of
+/// packing: they break even near 2 * 2^26 FLOP (measured on the H200:
+/// f16 1000 x 1001 x 1 took 16 us packed, under 5 us for cuBLAS).
+static constexpr int64_t kMinPackWork = int64_t(1) << 26;
+
+/// i1 (host): the work of `op` is below kMinPackWork. The product is formed
+/// from factors clamped so that it cannot overflow 64 bits.
+static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  unsigned b0 = op.hasBatch() ? 1 : 0;
+  auto dim = [&](Value v, unsigned d) -> Value {
+    return memref::DimOp::create(b, loc, v, d);
+  };
+  Value cap = m.c(kMinPackWork);
+  Value work = m.min(dim(op.getC(), b0), cap);
+  work = m.min(m.mul(work, m.min(dim(op.getC(), b0 + 1), cap)), cap);
+  work = m.min(m.mul(work, m.min(dim(op.getA(), b0 + op.getAKDim()), cap)),
+               cap);
+  if (op.hasBatch())
+    work = m.min(m.mul(work, m.min(dim(op.getC(), 0), cap)), cap);
+  return m.lt(work, cap);
+}
+
 PackedOperands mlir::gemm::detail::emitOperandPacking(
     OpBuilder &b, MatmulOp op, const OperandPacking &packing,
     gpu::GPUModuleOp gpuModule) {
@@ -370,6 +396,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                                   ? "always"
                                                   : "unaligned")),
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
+       b.getNamedAttr("min_work", b.getI64IntegerAttr(kMinPackWork)),
        b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
@@ -388,11 +415,13 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     std::tie(out.a, out.b) = emitBoth(b);
     return out;
   }
-  // Run time: pack unless both operands allow 16-byte copies.
+  // Run time: pack unless both operands allow 16-byte copies or the GEMM is
+  // too small to pay for two more launches (kMinPackWork).
   Value aligned = emitVectorCopiesOk(b, loc, op.getA(), packing.multiple);
   IndexMath m(b, loc, /*useIndex=*/true);
   aligned = m.andI1(aligned,
                     emitVectorCopiesOk(b, loc, op.getB(), packing.multiple));
+  aligned = arith::OrIOp::create(b, loc, aligned, emitBelowPackWork(b, loc, op));
   auto ifOp = scf::IfOp::create(
       b, loc, TypeRange{packing.kernelA, packing.kernelB}, aligned,
       /*withElseRegion=*/true);

@@ -73,15 +73,15 @@ def slices(e, m, n, k, batch=1):
 
 
 SPLIT = FAMILY[0]
-slices(SPLIT, 64, 64, 1 << 20)   # 1 block: min(16, ceil(32 / 1))
-slices(SPLIT, 128, 128, 1 << 20)  # 4 blocks: ceil(32 / 4) = 8
-slices(SPLIT, 192, 128, 1 << 20)  # 6 blocks: ceil(32 / 6) = 6
-slices(SPLIT, 64, 64, 1 << 20, 3)  # 3 blocks: ceil(32 / 3) = 11
+slices(SPLIT, 64, 64, 1 << 20)   # 1 block: min(16, floor(32 / 1))
+slices(SPLIT, 128, 128, 1 << 20)  # 4 blocks: floor(32 / 4) = 8
+slices(SPLIT, 192, 128, 1 << 20)  # 6 blocks: floor(32 / 6) = 5
+slices(SPLIT, 64, 64, 1 << 20, 3)  # 3 blocks: floor(32 / 3) = 10
 slices(SPLIT, 64, 64, 1000)      # ceil(1000 / 256) = 4
 slices(SPLIT, 64, 64, 1025)      # ceil(1025 / 256) = 5
 slices(SPLIT, 64, 64, 100)       # ceil(100 / 256) = 1
 slices(SPLIT, 64, 64, 0)         # at least 1
-slices(SPLIT, 2048, 2048, 1 << 20)  # 1024 blocks: ceil(32 / 1024) = 1
+slices(SPLIT, 2048, 2048, 1 << 20)  # 1024 blocks: floor(32 / 1024) = 0, at least 1
 NOFILL = entry("nofill", 64, 64, None, {"max": 8, "fill_blocks": 0, "min_k_per_slice": 64})
 slices(NOFILL, 4096, 4096, 1 << 20)  # F = 0: no block limit, max
 slices(NOFILL, 4096, 4096, 300)  # ceil(300 / 64) = 5
