@@ -105,7 +105,7 @@ class Kernel:
         up and runs the epilogue on."""
         values = list(values)
         plan = self.entry.get("pack")
-        if self.packs(values, pack, batch * m * n * k):
+        if self.packs(values, pack, batch * m * n * k, k):
             for i, op in enumerate(plan["operands"]):
                 values[i] = self.pack(values[i], op, plan)
         tiles = math.ceil(m / self.tile_m) * math.ceil(n / self.tile_n)
@@ -135,17 +135,19 @@ class Kernel:
         return {"launched": self.name, "config": self.config,
                 "slices": self.slices(m, n, k, batch) if self.split else None}
 
-    def packs(self, values, pack=True, work=None):
+    def packs(self, values, pack=True, work=None, k=None):
         """True if launch() copies A and B into workspaces first: always, or
-        when A or B is not 16-byte aligned and the GEMM's work (batch * M *
-        N * K) reaches the manifest's min_work (smaller GEMMs run the
-        kernel's element copies, cheaper than two more launches)."""
+        when A or B is not 16-byte aligned, unless the GEMM is small (work =
+        batch * M * N * K below the manifest's min_work and K at most its
+        max_direct_k: the kernel's element copies are cheaper than two more
+        launches then)."""
         plan = self.entry.get("pack")
         if not plan:
             return False
         if plan["when"] == "always":
             return True
-        if work is not None and work < plan.get("min_work", 0):
+        if (work is not None and k is not None and "min_work" in plan
+                and work < plan["min_work"] and k <= plan["max_direct_k"]):
             return False
         return pack and not all(
             vector_copies_ok(v, plan["multiple"]) for v in values[:2])
@@ -195,8 +197,8 @@ class Gemm:
         kern.launch(values, m, n, k, batch, pack)
         return kern
 
-    def packs(self, values, pack=True, work=None):
-        return self.selected.packs(values, pack, work)
+    def packs(self, values, pack=True, work=None, k=None):
+        return self.selected.packs(values, pack, work, k)
 
     @property
     def entry(self):
@@ -630,7 +632,7 @@ def cmd_bench(args):
                    "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
                    "ratio": theirs / ours, "error": err, **kern.report(m, n, kk),
                    "dynamic_shared_memory": kern.smem, "block": kern.block,
-                   "packed": kern.packs([a, b], work=m * n * kk)}
+                   "packed": kern.packs([a, b], work=m * n * kk, k=kk)}
             rows.append(row)
             print(f"{name:28s} {m:5d}x{n:5d}x{kk:5d}  ours {row['ours_tflops']:7.1f}  "
                   f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}"
@@ -658,7 +660,7 @@ def cmd_breakdown(args):
         total = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
         plan = kern.entry.get("pack")
         row = {"kernel": name, "m": m, "n": n, "k": kk, "total_ms": total,
-               **kern.report(m, n, kk), "packed": kern.packs([a, b], work=m * n * kk)}
+               **kern.report(m, n, kk), "packed": kern.packs([a, b], work=m * n * kk, k=kk)}
         if row["packed"]:
             ops = plan["operands"]
             pa, pb = kern.pack(a, ops[0], plan), kern.pack(b, ops[1], plan)
@@ -801,7 +803,7 @@ def cmd_every(args):
                "error": err, "nonfinite": nonfinite,
                "ok": nonfinite == 0 and err <= tolerance(g.meta),
                **kern.report(m, n, kk, batch),
-               "packed": kern.packs([a, b], work=batch * m * n * kk)}
+               "packed": kern.packs([a, b], work=batch * m * n * kk, k=kk)}
         if cls == "decode":
             row["bytes_moved"] = batch * (a.element_size() * (m * kk + kk * n)
                                           + c.element_size() * m * n)

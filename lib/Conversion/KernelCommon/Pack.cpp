@@ -327,16 +327,19 @@ Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
   return memref::CastOp::create(b, loc, type, v);
 }
 
-/// The work (batch * M * N * K) below which operands that rule out 16-byte
-/// copies are not packed: two pack launches and a workspace cost more than
-/// the GEMM kernel's element copies save. Element copies run at about 20
-/// TFLOP/s, the packed kernel several times faster after about 5 us of
-/// packing: they break even near 2 * 2^26 FLOP (measured on the H200:
-/// f16 1000 x 1001 x 1 took 16 us packed, under 5 us for cuBLAS).
-static constexpr int64_t kMinPackWork = int64_t(1) << 26;
+/// Operands that rule out 16-byte copies are not packed when the GEMM is
+/// small (batch * M * N * K below kMinPackWork) and K short (at most
+/// kMaxDirectK): two pack launches and a workspace then cost more than the
+/// GEMM kernel's element copies save. The element copies' cost grows with
+/// the k-tiles, so K bounds it too. Measured on the H200 (f16, docs/
+/// performance.md): 1000 x 1001 x 1 took 16 us packed and 13 us direct, but
+/// 333 x 517 x 271 took 16 us packed and 27 us direct, and 4096 x 4096 x 1
+/// 30 us packed and 37 us direct.
+static constexpr int64_t kMinPackWork = int64_t(1) << 24;
+static constexpr int64_t kMaxDirectK = 128;
 
-/// i1 (host): the work of `op` is below kMinPackWork. The product is formed
-/// from factors clamped so that it cannot overflow 64 bits.
+/// i1 (host): `op` is too small to pack (kMinPackWork, kMaxDirectK). The
+/// work is formed from factors clamped so that it cannot overflow 64 bits.
 static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned b0 = op.hasBatch() ? 1 : 0;
@@ -346,11 +349,13 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op) {
   Value cap = m.c(kMinPackWork);
   Value work = m.min(dim(op.getC(), b0), cap);
   work = m.min(m.mul(work, m.min(dim(op.getC(), b0 + 1), cap)), cap);
-  work = m.min(m.mul(work, m.min(dim(op.getA(), b0 + op.getAKDim()), cap)),
-               cap);
+  Value k = dim(op.getA(), b0 + op.getAKDim());
+  work = m.min(m.mul(work, m.min(k, cap)), cap);
   if (op.hasBatch())
     work = m.min(m.mul(work, m.min(dim(op.getC(), 0), cap)), cap);
-  return m.lt(work, cap);
+  return m.andI1(m.lt(work, cap),
+                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, k,
+                                       m.c(kMaxDirectK)));
 }
 
 PackedOperands mlir::gemm::detail::emitOperandPacking(
@@ -397,6 +402,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                                   : "unaligned")),
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
        b.getNamedAttr("min_work", b.getI64IntegerAttr(kMinPackWork)),
+       b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(kMaxDirectK)),
        b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
