@@ -2,7 +2,8 @@
 # Compiles the harness's test kernels with gemm-opt (here, where LLVM 22 is)
 # into artifacts/SET/: one folder per kernel with its PTX and manifest.json,
 # plus cases.json and ptxas.txt (registers, spills, shared memory per kernel).
-# The folder then travels to the GPU machine (scripts/gpu_run.sh).
+# The folder then travels to the GPU machine (scripts/gpu_run.sh). CHIP picks
+# the chip (default sm_90); GEMM_OPTS adds pipeline options (dispatch=false).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 set_name=${1:-smoke}
@@ -13,7 +14,7 @@ PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gemm_mlir.cases 
 cp "$out/src/cases.json" "$out/"
 ls "$out"/src/*.mlir | xargs -P "$(nproc)" -I{} sh -c '
   f={}; n=$(basename "$f" .mlir)
-  "'"$root"'/build/bin/gemm-opt" "$f" --gemm-to-ptx="chip='"$chip"' output-dir='"$out"'/$n" -o /dev/null 2>"'"$out"'/$n.err" \
+  "'"$root"'/build/bin/gemm-opt" "$f" --gemm-to-ptx="chip='"$chip"' ${GEMM_OPTS:-} output-dir='"$out"'/$n" -o /dev/null 2>"'"$out"'/$n.err" \
     && rm -f "'"$out"'/$n.err" || { echo "FAILED $n"; head -3 "'"$out"'/$n.err"; }'
 if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
