@@ -62,8 +62,12 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // Decode and K-heavy: too few blocks, long K.
   EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "split-k");
   EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k");
+  // Problems one wave of 64 x 64 tiles covers.
+  EXPECT_EQ(ruleFor(rules, 8, 8, 8), "small");
+  EXPECT_EQ(ruleFor(rules, 128, 128, 128), "small");
+  EXPECT_EQ(ruleFor(rules, 333, 517, 271), "small");
   // Short K cannot be split: M <= 64 takes the short tile.
-  EXPECT_EQ(ruleFor(rules, 8, 4096, 256), "short-m");
+  EXPECT_EQ(ruleFor(rules, 8, 16384, 256), "short-m");
   // Tall-skinny.
   EXPECT_EQ(ruleFor(rules, 65536, 48, 4096), "narrow-n");
   // Under two waves of half-wide tiles.
