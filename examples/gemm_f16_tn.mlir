@@ -1,5 +1,6 @@
 // An example GEMM: a linear layer C = relu(A * B^T + bias) in f16 with f32
-// accumulation, dynamic M/N/K (one kernel serves every shape).
+// accumulation, dynamic M/N/K: a family of kernels and host code choosing one
+// from the sizes at run time (docs/dispatch.md).
 func.func @linear(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                   %bias: memref<?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>)

@@ -184,7 +184,8 @@ struct GemmWriteArtifactsPass
         {"param_convention",
          "memref parameters expand to (allocated ptr, aligned ptr, offset, "
          "sizes..., strides...); scalars are passed as their type"},
-        {"grid_rule", "x = ceil(M / tile_m) * ceil(N / tile_n), y = 1, "
+        {"grid_rule", "x = ceil(M / tile_m) * ceil(N / tile_n), y = the K "
+                      "slices of a split_k kernel (1 otherwise), "
                       "z = batch (1 without a batch dimension)"},
         {"objects", std::move(objects)},
         {"kernels", std::move(kernels)}};
