@@ -1,5 +1,5 @@
 // RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-amdgpu="chip=gfx942 dispatch=false" | FileCheck %s
-// (dispatch=false: the default kernel alone; dispatch.mlir tests the families.)
+// (dispatch=false: the default kernel alone; dispatch-sm90a.mlir tests the families.)
 
 // LDS layouts. Without a config the bank-conflict model of
 // gemm/Utils/MfmaLayout.h picks plain, padded or swizzled tiles (and how much

@@ -1,6 +1,6 @@
 // RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 dispatch=false" --split-input-file | FileCheck %s
 // RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false dispatch=false" --split-input-file | FileCheck %s --check-prefix=NOPACK
-// (dispatch=false: the default kernel alone; dispatch.mlir tests the families.)
+// (dispatch=false: the default kernel alone; dispatch-sm90a.mlir tests the families.)
 
 // Operands that 16-byte copies cannot read are packed on the host side into
 // zero-padded workspaces (K and the contiguous dimension rounded up to 128

@@ -1,5 +1,5 @@
 // RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90a pack-unaligned=false dispatch=false" | FileCheck %s
-// (dispatch=false: the default kernel alone; dispatch.mlir tests the families.)
+// (dispatch=false: the default kernel alone; dispatch-sm90a.mlir tests the families.)
 
 // The wgmma kind (sm_90a, the default there for f16/bf16 and for tn tf32/i8):
 // cp.async into 128-byte swizzled, 1024-byte aligned stages; the copies are

@@ -1,0 +1,392 @@
+// RUN: gemm-opt --verify-roundtrip %s --split-input-file --convert-gemm-to-nvgpu=chip=sm_90a --canonicalize | FileCheck %s
+// RUN: gemm-opt --verify-roundtrip %s --split-input-file --convert-gemm-to-nvgpu="chip=sm_90a dispatch=false" --canonicalize | FileCheck %s --check-prefix=ONE
+
+// Runtime dispatch (gemm/Tuning/Dispatch.h, ConfigPolicy.cpp): a gemm.matmul
+// without a config lowers to a family of kernels, one per rule that its
+// static sizes do not rule out, and host code choosing one from the sizes at
+// run time (an scf.if chain in rule order, the last kernel unconditional).
+// For f16 tn on sm_90a (132 SMs) the rules are, in order:
+//   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
+//   small     64 x 64, 2 stages:            blocks <= 132
+//   short-m   64 x 256:                     M <= 64
+//   narrow-n  128 x 64:                     N <= 64
+//   mid       128 x 128:                    blocks <= its blocks_max
+//   default   128 x 256:                    always
+// (blocks = ceil(M / BM) * ceil(N / BN) with the rule's own tile). The
+// tunables under measurement (docs/dispatch.md: the split-k tile's width BN
+// and its fill target, mid's bound) are read from the manifest entries; the
+// host code and kernels must agree with them.
+// dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
+// an explicit config gets that config alone either way.
+
+// Dynamic sizes: all six kernels. The launch facts record each one's rule
+// and bounds ("when"), in rule order; only the split-K member has the
+// split_k record (its reduction kernel and slice policy).
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
+// CHECK-SAME: function = "dyn", gemm = 0 : i64
+// CHECK-SAME: name = "dyn_gemm",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
+// CHECK-SAME: function = "dyn", gemm = 0 : i64
+// CHECK-SAME: name = "dyn_gemm_0",
+// CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "dyn_gemm_1",
+// CHECK-SAME: rule = "short-m", when = {m_max = 64 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: rule = "default", when = {}}]
+
+// Host side: the operands are packed (if misaligned) once, before the
+// chain, and every kernel reads the packed operands. Each level of the
+// chain reads the sizes and tests its rule's bounds with its own tile.
+// CHECK-LABEL: func.func @dyn(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>)
+// CHECK: %[[P:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: gemm_pack
+
+// split-k: K >= 512 and ceil(M / 64) * ceil(N / BN) <= 132. The slices,
+// max(min(fill_blocks / blocks, 128, ceil(K / 256)), 1), are grid.y and
+// dimension 1 of the workspace [1][slices][M][N]; the reduction kernel runs
+// after the GEMM kernel, and the workspace is freed.
+// CHECK: %[[M0:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[N0:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[K0:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[KOK:.*]] = arith.cmpi sge, %[[K0]], %c512 : index
+// CHECK: %[[SKB0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[SKFIT:.*]] = arith.cmpi sle, %[[SKB0]], %c132 : index
+// CHECK-NEXT: %[[SK:.*]] = arith.andi %[[KOK]], %[[SKFIT]] : i1
+// CHECK-NEXT: scf.if %[[SK]] {
+// CHECK-NEXT: %[[M1:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[N1:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[K1:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK: %[[SKB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[B1:.*]] = arith.maxsi %[[SKB]], %c1 : index
+// CHECK-NEXT: %[[FILLS:.*]] = arith.divui %c[[FILL]], %[[B1]] : index
+// CHECK-NEXT: %[[S0:.*]] = arith.minsi %[[FILLS]], %c128 : index
+// CHECK-NEXT: %[[KS0:.*]] = arith.addi %[[K1]], %c255 : index
+// CHECK-NEXT: %[[KS:.*]] = arith.divui %[[KS0]], %c256 : index
+// CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
+// CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
+// CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
+// CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
+// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %c7 : index
+// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %c8 : index
+// CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: } else {
+
+// small: ceil(M / 64) * ceil(N / 64) <= 132.
+// CHECK-NEXT: %[[M2:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[N2:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-DAG: %[[SMN0:.*]] = arith.addi %[[N2]], %c63 : index
+// CHECK-DAG: %[[SMN:.*]] = arith.divui %[[SMN0]], %c64 : index
+// CHECK-DAG: %[[SMM0:.*]] = arith.addi %[[M2]], %c63 : index
+// CHECK-DAG: %[[SMM:.*]] = arith.divui %[[SMM0]], %c64 : index
+// CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
+// CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
+// CHECK-NEXT: scf.if %[[SM]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// short-m: M <= 64.
+// CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
+// CHECK-NEXT: scf.if %[[SHORT]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// narrow-n: N <= 64.
+// CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
+// CHECK-NEXT: scf.if %[[NARROW]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
+// CHECK-NEXT: %[[M5:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[N5:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-DAG: %[[MIDN0:.*]] = arith.addi %[[N5]], %c127 : index
+// CHECK-DAG: %[[MIDN:.*]] = arith.divui %[[MIDN0]], %c128 : index
+// CHECK-DAG: %[[MIDM0:.*]] = arith.addi %[[M5]], %c127 : index
+// CHECK-DAG: %[[MIDM:.*]] = arith.divui %[[MIDM0]], %c128 : index
+// CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
+// CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
+// CHECK-NEXT: scf.if %[[MID]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// default: unconditional, last.
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// The packed operands are freed after the chain.
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc %[[P]]#0
+// CHECK-NEXT: gpu.dealloc %[[P]]#1
+// CHECK: return
+
+// The kernels, each with its tile's block size and wgmma shape; the split-K
+// kernel takes the workspace last and stores its partial sums there, its
+// reduction kernel (32 x 8 threads) takes C and the workspace.
+// CHECK: gpu.module @gemm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx84">]
+// CHECK-LABEL: gpu.func @dyn_gemm(
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
+// CHECK: memref.store %{{.*}}, %[[WSARG]][
+// CHECK-LABEL: gpu.func @dyn_gemm_reduce(
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_0(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_1(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_2(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_3(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_4(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-NOT: gpu.func @dyn_gemm
+// CHECK-LABEL: gpu.func @gemm_pack_f16(
+
+// dispatch=false: the default kernel alone, launched unconditionally.
+// ONE: module attributes {gemm.kernels = [{
+// ONE-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// ONE-SAME: name = "dyn_gemm",
+// ONE-SAME: rule = "default", when = {}}]
+// ONE-LABEL: func.func @dyn(
+// ONE: %[[P:.*]]:2 = scf.if
+// ONE-NOT: gpu.launch_func @gemm_kernels::@dyn
+// ONE: gpu.launch_func @gemm_kernels::@dyn_gemm blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(%[[P]]#0
+// ONE-NEXT: scf.if
+// ONE-NEXT: gpu.dealloc %[[P]]#0
+// ONE-NOT: gpu.launch_func
+// ONE: gpu.func @dyn_gemm(
+// ONE-NOT: gpu.func @dyn_gemm
+func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// Decode (M = 1, N = K = 4096), static: 4096 / BN <= 132 blocks and K >=
+// 512 select split-k statically, so it is the only kernel (with its
+// reduction), launched without a test on the sizes; the slices fold to a
+// constant, min(fill_blocks / blocks, 128, 4096 / 256) (8 with BN = 128
+// and 264), more than one.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: name = "decode_gemm",
+// CHECK-SAME: rule = "split-k", split_k = {
+// CHECK-SAME: name = "decode_gemm_reduce"
+// CHECK-SAME: when = {}}]
+// CHECK-LABEL: func.func @decode(
+// CHECK-NOT: scf.if
+// CHECK: %[[WS:.*]] = gpu.alloc (%c1, %[[S:c([2-9]|[1-9][0-9]+)]], %c1, %c4096) : memref<?x?x?x?xf32>
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@decode_gemm blocks in (%c{{[0-9]+}}, %[[S]], %c1) threads in (%c128, %c1, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@decode_gemm_reduce blocks in (%c128, %c1, %c1) threads in (%c32, %c8, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.dealloc %[[WS]]
+// CHECK-NEXT: return
+// CHECK-LABEL: gpu.func @decode_gemm(
+// CHECK-SAME: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-LABEL: gpu.func @decode_gemm_reduce(
+// CHECK-NOT: gpu.func
+
+// ONE-LABEL: func.func @decode(
+// ONE-NOT: gpu.alloc
+// ONE: gpu.launch_func @gemm_kernels::@decode_gemm blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
+// ONE-NOT: gpu.launch_func
+// ONE: gpu.func @decode_gemm(
+// ONE-NOT: gpu.func
+func.func @decode(%a: memref<1x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<1x4096xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<1x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<1x4096xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// 4096^3, static: no rule before the default holds (the grids of split-k,
+// small and mid are far over one wave: 512 blocks even in 128 x 128
+// tiles), so the default 128 x 256 kernel alone: 256 threads, no
+// reduction, no test on the sizes.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "large_gemm",
+// CHECK-SAME: rule = "default", when = {}}]
+// CHECK-LABEL: func.func @large(
+// CHECK-NOT: scf.if
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch_func @gemm_kernels::@large_gemm blocks in (%c512, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK: return
+// CHECK-LABEL: gpu.func @large_gemm(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NOT: gpu.func
+
+// ONE-LABEL: func.func @large(
+// ONE: gpu.launch_func @gemm_kernels::@large_gemm blocks in (%c512, %c1, %c1) threads in (%c256, %c1, %c1)
+// ONE-NOT: gpu.launch_func
+// ONE: gpu.func @large_gemm(
+// ONE-NOT: gpu.func
+func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// M = 4096 and K = 256 static, N dynamic: K < 512 rules out split-k and
+// M > 64 short-m; small, narrow-n and mid depend on N, and are tested on it
+// alone (M's factor of the block count folded: 4096 / 64 = 64 blocks of
+// rows for small, 32 for mid).
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: name = "partial_gemm",
+// CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
+// CHECK-SAME: name = "partial_gemm_0",
+// CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
+// CHECK-SAME: name = "partial_gemm_1",
+// CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
+// CHECK-SAME: name = "partial_gemm_2",
+// CHECK-SAME: rule = "default", when = {}}]
+// CHECK-LABEL: func.func @partial(
+// CHECK-SAME: %{{.*}}: memref<4096x256xf16>, %{{.*}}: memref<?x256xf16>, %[[C:[a-z0-9]+]]: memref<4096x?xf16>)
+// CHECK: %[[N:.*]] = memref.dim %[[C]], %c1 : memref<4096x?xf16>
+// CHECK-NEXT: %[[SMN0:.*]] = arith.addi %[[N]], %c63 : index
+// CHECK-NEXT: %[[SMN:.*]] = arith.divui %[[SMN0]], %c64 : index
+// CHECK-NEXT: %[[SMB:.*]] = arith.muli %[[SMN]], %c64 : index
+// CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
+// CHECK-NEXT: scf.if %[[SM]] {
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm blocks
+// CHECK: } else {
+// CHECK-NEXT: %[[N2:.*]] = memref.dim %[[C]], %c1 : memref<4096x?xf16>
+// CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N2]], %c64 : index
+// CHECK-NEXT: scf.if %[[NARROW]] {
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_0 blocks
+// CHECK: } else {
+// CHECK-NEXT: %[[N3:.*]] = memref.dim %[[C]], %c1 : memref<4096x?xf16>
+// CHECK-NEXT: %[[MIDN0:.*]] = arith.addi %[[N3]], %c127 : index
+// CHECK-NEXT: %[[MIDN:.*]] = arith.divui %[[MIDN0]], %c128 : index
+// CHECK-NEXT: %[[MIDB:.*]] = arith.muli %[[MIDN]], %c32 : index
+// CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
+// CHECK-NEXT: scf.if %[[MID]] {
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_1 blocks
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_2 blocks
+// CHECK-NOT: gpu.launch_func
+// CHECK-NOT: gpu.alloc
+// CHECK: return
+// CHECK-NOT: _reduce
+// CHECK-LABEL: gpu.func @partial_gemm(
+// CHECK-LABEL: gpu.func @partial_gemm_0(
+// CHECK-LABEL: gpu.func @partial_gemm_1(
+// CHECK-LABEL: gpu.func @partial_gemm_2(
+// CHECK-NOT: gpu.func
+
+// ONE-LABEL: func.func @partial(
+// ONE-NOT: scf.if
+// ONE: gpu.launch_func @gemm_kernels::@partial_gemm blocks
+// ONE-NOT: gpu.launch_func
+// ONE: gpu.func @partial_gemm(
+// ONE-NOT: gpu.func
+func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4096x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<4096x256xf16>, memref<?x256xf16>) outs(%c : memref<4096x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// M = 64 static: short-m holds statically, so it ends the family
+// (unconditional, when = {}); split-k and small, before it, stay tested at
+// run time; narrow-n, mid and the default are dropped.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: name = "short_m_gemm",
+// CHECK-SAME: rule = "split-k", split_k = {
+// CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_0",
+// CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "short_m_gemm_1",
+// CHECK-SAME: rule = "short-m", when = {}}]
+// CHECK-LABEL: func.func @short_m(
+// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm blocks
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_reduce blocks
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
+// CHECK-NEXT: } else {
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.launch_func
+// CHECK: return
+// CHECK-NOT: gpu.func @short_m_gemm_2
+
+// ONE-LABEL: func.func @short_m(
+// ONE: %[[P:.*]]:2 = scf.if
+// ONE-NOT: gpu.launch_func @gemm_kernels::@short_m
+// ONE: gpu.launch_func @gemm_kernels::@short_m_gemm blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// ONE-NEXT: scf.if
+// ONE: gpu.func @short_m_gemm(
+// ONE-NOT: gpu.func @short_m_gemm_
+func.func @short_m(%a: memref<64x?xf16>, %b: memref<?x?xf16>, %c: memref<64x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<64x?xf16>, memref<?x?xf16>) outs(%c : memref<64x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// An explicit config: that kernel alone (rule "config"), with or without
+// dispatch.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "explicit_gemm",
+// CHECK-SAME: rule = "config", when = {}}]
+// CHECK-LABEL: func.func @explicit(
+// CHECK: %[[P:.*]]:2 = scf.if
+// CHECK-NOT: gpu.launch_func @gemm_kernels::@explicit
+// CHECK: gpu.launch_func @gemm_kernels::@explicit_gemm blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(%[[P]]#0
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc %[[P]]#0
+// CHECK-NOT: gpu.launch_func
+// CHECK-LABEL: gpu.func @explicit_gemm(
+// CHECK-NOT: gpu.func @explicit_gemm
+
+// ONE: module attributes {gemm.kernels = [{
+// ONE-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
+// ONE-SAME: rule = "config", when = {}}]
+// ONE-LABEL: func.func @explicit(
+// ONE: gpu.launch_func @gemm_kernels::@explicit_gemm blocks
+// ONE-NOT: gpu.launch_func @gemm_kernels::@explicit_gemm
+func.func @explicit(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>}
+  return
+}

@@ -1,0 +1,130 @@
+// RUN: gemm-opt --verify-roundtrip %s --split-input-file --convert-gemm-to-nvgpu="chip=sm_90a dispatch=false pack-unaligned=false" --canonicalize --cse | FileCheck %s
+// (dispatch=false: the default 128 x 256 wgmma kernel alone, 256 threads.)
+
+// NVIDIA kernels stage the epilogue through shared memory (Epilogue.cpp):
+// after the main loop (all wgmma and cp.async groups drained) a barrier
+// frees the A and B stages, each thread runs the epilogue on its
+// accumulators and stores the results into a row-major tile of C's type
+// reusing the dynamic shared memory at offset 0 (128 rows of 256 + 8
+// elements: one 16-byte chunk of padding per row, 128 * 264 = 33792 f16),
+// a second barrier, then the threads copy the tile to C in 16-byte chunks,
+// consecutive threads taking consecutive chunks of a row (128 * 32 chunks /
+// 256 threads = 16 per thread): one aligned vector.load + vector.store
+// where the chunk lies inside C and C is 16-byte aligned at run time, an
+// element-wise copy otherwise (the ragged right edge, unaligned C).
+
+// CHECK-LABEL: gpu.func @staged_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<33792xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: memref.store {{.*}}, %[[C]][
+// CHECK: %[[V:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK-NOT: memref.store {{.*}}, %[[C]][
+// CHECK: memref.store %[[V]], %[[TILE]][%{{.*}}] : memref<33792xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store {{.*}}, %[[C]][
+// CHECK-NOT: vector.store
+// CHECK: gpu.barrier
+// C's run-time alignment: 16-byte base, row stride a multiple of 8 elements.
+// CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}}, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[C]]
+// CHECK-NEXT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[C]]
+// CHECK-NEXT: %[[P16:.*]] = arith.remui %[[PTR]], %c16 : index
+// CHECK-NEXT: %[[PALIGNED:.*]] = arith.cmpi eq, %[[P16]], %c0 : index
+// CHECK-NEXT: %[[S8:.*]] = arith.remui %[[STRIDES]]#0, %c8 : index
+// CHECK-NEXT: %[[SALIGNED:.*]] = arith.cmpi eq, %[[S8]], %c0 : index
+// CHECK-NEXT: %[[ALIGNED:.*]] = arith.andi %[[PALIGNED]], %[[SALIGNED]] : i1
+// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %c16_i32 step %c1_i32 : i32 {
+// CHECK: scf.if
+// CHECK: %[[END:.*]] = arith.addi %{{.*}}, %c8_i32 : i32
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi sle, %[[END]], %{{.*}} : i32
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[ALIGNED]], %[[INSIDE]] : i1
+// CHECK-NEXT: scf.if %[[WHOLE]] {
+// CHECK: %[[CHUNK:.*]] = vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<33792xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %[[CHUNK]], %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK-NEXT: } else {
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
+// CHECK-NOT: memref.store
+// CHECK-NOT: vector.store
+// CHECK: gpu.return
+func.func @staged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// The epilogue region runs before the staging (bias add, relu and the
+// conversion go into the tile), not in the copy to C.
+// CHECK-LABEL: gpu.func @bias_relu_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>) kernel
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[TILE:.*]] = memref.view {{.*}} to memref<33792xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BI:.*]] = memref.load %[[BIAS]][%{{.*}}] : memref<?xf32>
+// CHECK-NEXT: %[[X:.*]] = arith.addf %{{.*}}, %[[BI]] : f32
+// CHECK-NEXT: %[[Y:.*]] = arith.maximumf %[[X]], %{{.*}} : f32
+// CHECK-NEXT: %[[V:.*]] = arith.truncf %[[Y]] : f32 to f16
+// CHECK: memref.store %[[V]], %[[TILE]][%{{.*}}] : memref<33792xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-NOT: memref.load %[[BIAS]]
+// CHECK-NOT: arith.maximumf
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK-NOT: memref.load %[[BIAS]]
+// CHECK-NOT: arith.maximumf
+// CHECK: gpu.return
+func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>]} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %z = arith.constant 0.0 : f32
+    %1 = arith.maximumf %0, %z : f32
+    %2 = arith.truncf %1 : f32 to f16
+    gemm.yield %2 : f16
+  }
+  return
+}
+
+// -----
+
+// A row stride and offset known only at run time, unit inner stride: still
+// staged, and the offset joins the run-time alignment test.
+// CHECK-LABEL: gpu.func @row_strided_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>) kernel
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[TILE:.*]] = memref.view {{.*}} to memref<33792xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-NEXT: %{{.*}}, %[[OFFSET:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[C]]
+// CHECK: arith.remui %[[OFFSET]], %c8 : index
+// CHECK: vector.load %[[TILE]]
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+func.func @row_strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, strided<[?, 1], offset: ?>>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16, strided<[?, 1], offset: ?>>) acc(f32)
+  return
+}
+
+// -----
+
+// A non-unit (dynamic) inner stride rules out 16-byte chunks of C: no
+// staging (no barrier or shared tile after the main loop, no vector
+// stores); each thread stores its elements straight to C.
+// CHECK-LABEL: gpu.func @strided_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, ?], offset: ?>>) kernel
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: memref.view
+// CHECK: %[[V:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK-NEXT: memref.store %[[V]], %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16, strided<[?, ?], offset: ?>>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: memref.view
+// CHECK-NOT: vector.store
+// CHECK-NOT: vector.load
+// CHECK: gpu.return
+func.func @strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, strided<[?, ?], offset: ?>>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16, strided<[?, ?], offset: ?>>) acc(f32)
+  return
+}

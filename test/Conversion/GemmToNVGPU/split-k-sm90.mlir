@@ -1,0 +1,158 @@
+// RUN: gemm-opt --verify-roundtrip %s --split-input-file --convert-gemm-to-nvgpu="chip=sm_90 pack-unaligned=false" --canonicalize --cse | FileCheck %s
+
+// Split-K (an explicit config with split_k = S > 1): the GEMM kernel runs
+// grid.y = slices K slices, each over a run of whole k-tiles, and stores
+// its partial sums, unconverted, to a workspace [batch][slices][M][N] of
+// the accumulator type (its last argument); a reduction kernel
+// `<kernel>_reduce` (32 x 8 threads; C, the extras, the workspace) adds the
+// slices in order and applies the epilogue once. The host allocates the
+// workspace, launches both kernels and frees it. For an explicit config
+// the slices are max(min(S, ceil(K / BK)), 1) (no fill target:
+// fill_blocks = 0).
+
+// The launch facts: the workspace parameter and the split_k record.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 3, split_k = 4>"
+// CHECK-SAME: name = "bias_relu_gemm",
+// CHECK-SAME: params = [{element_type = "f16", kind = "memref", name = "A", rank = 2 : i64, shape = [-1, -1]},
+// CHECK-SAME: {element_type = "f16", kind = "memref", name = "B", rank = 2 : i64, shape = [-1, -1]},
+// CHECK-SAME: {element_type = "f16", kind = "memref", name = "C", rank = 2 : i64, shape = [-1, -1]},
+// CHECK-SAME: {broadcast = "col", element_type = "f32", kind = "memref", name = "extra0", rank = 1 : i64, shape = [-1]},
+// CHECK-SAME: {element_type = "f32", kind = "memref", name = "workspace", rank = 4 : i64, shape = [-1, -1, -1, -1]}],
+// CHECK-SAME: rule = "config",
+// CHECK-SAME: split_k = {fill_blocks = 0 : i64, max = 4 : i64, min_k_per_slice = 32 : i64,
+// CHECK-SAME: reduce = {block = [32, 8, 1], name = "bias_relu_gemm_reduce",
+// CHECK-SAME: params = [{element_type = "f16", kind = "memref", name = "C", rank = 2 : i64, shape = [-1, -1]},
+// CHECK-SAME: {broadcast = "col", element_type = "f32", kind = "memref", name = "extra0", rank = 1 : i64, shape = [-1]},
+// CHECK-SAME: {element_type = "f32", kind = "memref", name = "workspace", rank = 4 : i64, shape = [-1, -1, -1, -1]}]},
+// CHECK-SAME: workspace_type = "f32"}, when = {}}]
+
+// Host: slices = max(min(ceil(K / 32), 4), 1) is grid.y and the workspace's
+// dimension 1; the reduction's grid is ceil(N / 32) x min(ceil(M / 8),
+// 65535).
+// CHECK-LABEL: func.func @bias_relu(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>)
+// CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-DAG: %[[N:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-DAG: %[[K:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK: %[[BLOCKS:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[KT0:.*]] = arith.addi %[[K]], %c31 : index
+// CHECK-NEXT: %[[KT:.*]] = arith.divui %[[KT0]], %c32 : index
+// CHECK-NEXT: %[[S0:.*]] = arith.minsi %[[KT]], %c4 : index
+// CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S0]], %c1 : index
+// CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M]], %[[N]]) : memref<?x?x?x?xf32>
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@bias_relu_gemm blocks in (%[[BLOCKS]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c49152_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[BIAS]] : memref<?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N]], %c31 : index
+// CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
+// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M]], %c7 : index
+// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %c8 : index
+// CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@bias_relu_gemm_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[BIAS]] : memref<?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: return
+
+// The GEMM kernel: slice blockIdx.y of the workspace's dim(1) slices runs
+// k in [min(y * per_slice, K), min(begin + per_slice, K)); its results go
+// to the workspace only: neither C nor the bias is touched, and none of the
+// epilogue (add, relu, truncation) runs here.
+// CHECK-LABEL: gpu.func @bias_relu_gemm(
+// CHECK-SAME: %[[KA:[a-z0-9]+]]: memref<?x?xf16>, %{{[a-z0-9]+}}: memref<?x?xf16>, %[[KC:[a-z0-9]+]]: memref<?x?xf16>, %[[KBIAS:[a-z0-9]+]]: memref<?xf32>, %[[KWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: %[[KK:.*]] = memref.dim %[[KA]], %c1 : memref<?x?xf16>
+// CHECK: memref.dim %[[KWS]], %c1 : memref<?x?x?x?xf32>
+// CHECK: %[[SLICE:.*]] = gpu.block_id y
+// CHECK: %[[BEGIN0:.*]] = arith.muli %[[SLICE]], %[[PER:.*]] : index
+// CHECK-NEXT: %[[BEGIN:.*]] = arith.minsi %[[BEGIN0]], %[[KK]] : index
+// CHECK: %[[END0:.*]] = arith.addi %[[BEGIN]], %[[PER]] : index
+// CHECK-NEXT: arith.minsi %[[END0]], %[[KK]] : index
+// CHECK-NOT: memref.load %[[KBIAS]]
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: memref.store {{.*}}, %[[KC]][
+// CHECK-NOT: memref.load %[[KBIAS]]
+// CHECK-NOT: arith.maximumf
+// CHECK-NOT: arith.truncf
+// CHECK: memref.store %{{.*}}, %[[KWS]][%c0, %[[SLICE]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-NOT: memref.store {{.*}}, %[[KC]][
+// CHECK-NOT: memref.load %[[KBIAS]]
+// CHECK-NOT: arith.maximumf
+// CHECK-NOT: arith.truncf
+// CHECK: gpu.return
+
+// The reduction kernel: thread (x, y) of block (bx, by) owns column
+// bx * 32 + x and walks the rows from by * 8 + y in steps of the grid's
+// rows; each element is the sum of the slices in order (an scf.for over the
+// workspace's dim 1 from 0.0), then the epilogue, once: + bias[col], relu,
+// f32 -> f16, stored to C.
+// CHECK-LABEL: gpu.func @bias_relu_gemm_reduce(
+// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf16>, %[[RBIAS:[a-z0-9]+]]: memref<?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[SLICES:.*]] = memref.dim %[[RWS]], %c1 : memref<?x?x?x?xf32>
+// CHECK: scf.if
+// CHECK-NEXT: scf.for %{{[a-z0-9]+}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK-NEXT: %[[SUM:.*]] = scf.for %[[SL:[a-z0-9]+]] = %c0 to %[[SLICES]] step %c1 iter_args(%[[ACC:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
+// CHECK: %[[PART:.*]] = memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[PART]] : f32
+// CHECK-NEXT: scf.yield %[[NEXT]] : f32
+// CHECK-NEXT: }
+// CHECK-NOT: arith.maximumf
+// CHECK: scf.if
+// CHECK: %[[BI:.*]] = memref.load %[[RBIAS]][%{{.*}}] : memref<?xf32>
+// CHECK-NEXT: %[[X:.*]] = arith.addf %[[SUM]], %[[BI]] : f32
+// CHECK-NEXT: %[[Y:.*]] = arith.maximumf %[[X]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[Z:.*]] = arith.truncf %[[Y]] : f32 to f16
+// CHECK-NEXT: memref.store %[[Z]], %[[RC]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
+// CHECK-NOT: arith.maximumf
+// CHECK: gpu.return
+func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32)
+      attributes {broadcast = [#gemm.bcast<col>], config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 3, split_k = 4>} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %z = arith.constant 0.0 : f32
+    %1 = arith.maximumf %0, %z : f32
+    %2 = arith.truncf %1 : f32 to f16
+    gemm.yield %2 : f16
+  }
+  return
+}
+
+// -----
+
+// Batched: the workspace is [batch][slices][M][N], grid.z = batch for both
+// kernels, and blockIdx.z picks the batch in both.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: grid = {batched = true, tile_m = 128 : i64, tile_n = 128 : i64}
+// CHECK-SAME: name = "batched_gemm",
+// CHECK-SAME: split_k = {fill_blocks = 0 : i64, max = 4 : i64, min_k_per_slice = 32 : i64, reduce = {block = [32, 8, 1], name = "batched_gemm_reduce",
+// CHECK-LABEL: func.func @batched(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?x?xf16>, %{{[a-z0-9]+}}: memref<?x?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?x?xf32>)
+// CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c1 : memref<?x?x?xf32>
+// CHECK-DAG: %[[N:.*]] = memref.dim %[[C]], %c2 : memref<?x?x?xf32>
+// CHECK-DAG: %[[K:.*]] = memref.dim %[[A]], %c2 : memref<?x?x?xf16>
+// CHECK-DAG: %[[BATCH:.*]] = memref.dim %[[C]], %c0 : memref<?x?x?xf32>
+// CHECK: %[[KT0:.*]] = arith.addi %[[K]], %c31 : index
+// CHECK: %[[S:.*]] = arith.maxsi %{{.*}}, %c1 : index
+// CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%[[BATCH]], %[[S]], %[[M]], %[[N]]) : memref<?x?x?x?xf32>
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@batched_gemm blocks in (%{{.*}}, %[[S]], %[[BATCH]]) threads in (%c128, %c1, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK: gpu.launch_func @gemm_kernels::@batched_gemm_reduce blocks in (%{{.*}}, %{{.*}}, %[[BATCH]]) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
+
+// CHECK-LABEL: gpu.func @batched_gemm(
+// CHECK-SAME: %[[KWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-DAG: %[[BY:.*]] = gpu.block_id y
+// CHECK-DAG: %[[BZ:.*]] = gpu.block_id z
+// CHECK: memref.store %{{.*}}, %[[KWS]][%[[BZ]], %[[BY]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+
+// CHECK-LABEL: gpu.func @batched_gemm_reduce(
+// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-DAG: memref.dim %[[RC]], %c1 : memref<?x?x?xf32>
+// CHECK-DAG: memref.dim %[[RC]], %c2 : memref<?x?x?xf32>
+// CHECK-DAG: %[[RBZ:.*]] = gpu.block_id z
+// CHECK: scf.for
+// CHECK: memref.load %[[RWS]][%[[RBZ]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: memref.store %{{.*}}, %[[RC]][%[[RBZ]], %{{.*}}, %{{.*}}] : memref<?x?x?xf32>
+func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 3, split_k = 4>}
+  return
+}
