@@ -5,7 +5,8 @@
 // tile serves badly, each member kept only if it is legal
 // (gemm/Target/Legality.h):
 //
-//   split-k   the grid of a small tile does not fill one wave and K is long:
+//   split-k-narrow, split-k
+//             the grid of a small tile does not fill one wave and K is long:
 //             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
 //             the thousands) get their parallelism from K slices;
 //   small     the whole problem fits one wave of 64 x 64 tiles: those,
@@ -120,10 +121,24 @@ mlir::gemm::getDispatchRules(const GemmSignature &sig, const TargetInfo &target,
   // the instruction allows) whose grid does not fill one wave, and K long
   // enough for two slices of four k-tiles. Slices are added until the grid
   // holds two blocks per SM, the residency of the small tile.
+  int64_t splitBM = std::min(std::max<int64_t>(d.bm / 2, 64), d.bm);
+  int64_t splitBN = std::min(std::max<int64_t>(d.bn / 2, 64), d.bn);
+  // split-k-narrow: the same for N <= 64 in 64 x 64 tiles where split-k's
+  // are wider: twice the blocks per slice, and a tile three blocks of which
+  // fit an SM (K-heavy 64x64x65536: 13.2 us against 14.7 us in 64 x 128
+  // tiles; docs/dispatch.md).
+  if (target.isNVIDIA() && splitBN > 64 && d.bm >= 64 && d.bn >= 64) {
+    TileConfig c = resize(d, 64, 64);
+    c.splitK = kMaxDispatchSlices;
+    SplitPolicy split{kMaxDispatchSlices, 3 * sms, 4 * c.bk};
+    SizeBounds when;
+    when.nMax = 64;
+    when.blocksMax = sms;
+    when.kMin = 2 * split.minKPerSlice;
+    add("split-k-narrow", when, c, split);
+  }
   {
-    int64_t bm = std::max<int64_t>(d.bm / 2, 64);
-    int64_t bn = std::max<int64_t>(d.bn / 2, 64);
-    TileConfig c = resize(d, std::min(bm, d.bm), std::min(bn, d.bn));
+    TileConfig c = resize(d, splitBM, splitBN);
     c.splitK = kMaxDispatchSlices;
     SplitPolicy split{kMaxDispatchSlices, 2 * sms, 4 * c.bk};
     SizeBounds when;

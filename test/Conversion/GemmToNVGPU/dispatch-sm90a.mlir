@@ -6,6 +6,7 @@
 // static sizes do not rule out, and host code choosing one from the sizes at
 // run time (an scf.if chain in rule order, the last kernel unconditional).
 // For f16 tn on sm_90a (132 SMs) the rules are, in order:
+//   split-k-narrow 64 x 64, split_k = 128:  N <= 64, blocks <= 132, K >= 512
 //   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
 //   small     64 x 64, 2 stages:            blocks <= 132
 //   short-m   64 x 256:                     M <= 64
@@ -19,29 +20,33 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all six kernels. The launch facts record each one's rule
+// Dynamic sizes: all seven kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 4, group = 8, split_k = 128>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
+// CHECK-SAME: rule = "split-k-narrow", split_k = {fill_blocks = 396 : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64, n_max = 64 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_0",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_0_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
+// CHECK-SAME: function = "dyn", gemm = 0 : i64
+// CHECK-SAME: name = "dyn_gemm_1",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_1",
+// CHECK-SAME: name = "dyn_gemm_2",
 // CHECK-SAME: rule = "short-m", when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: name = "dyn_gemm_3",
 // CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: name = "dyn_gemm_4",
 // CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "default", when = {}}]
 
 // Host side: the operands are packed (if misaligned) once, before the
@@ -56,11 +61,30 @@
 // CHECK-NEXT: }
 // CHECK-NOT: gemm_pack
 
+// split-k-narrow: N <= 64, K >= 512 and ceil(M / 64) * ceil(N / 64) <= 132,
+// with 396 (3 x 132) as the fill target.
+// CHECK: %[[MN:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[NN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[KN:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[NOK:.*]] = arith.cmpi sle, %[[NN]], %c64 : index
+// CHECK-NEXT: %[[KNOK:.*]] = arith.cmpi sge, %[[KN]], %c512 : index
+// CHECK-NEXT: %[[NK:.*]] = arith.andi %[[NOK]], %[[KNOK]] : i1
+// CHECK: %[[NB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[NFIT:.*]] = arith.cmpi sle, %[[NB]], %c132 : index
+// CHECK-NEXT: %[[NSK:.*]] = arith.andi %[[NK]], %[[NFIT]] : i1
+// CHECK-NEXT: scf.if %[[NSK]] {
+// CHECK: arith.divui %c396, %{{.*}} : index
+// CHECK: %[[NWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_reduce blocks in
+// CHECK-NEXT: gpu.dealloc %[[NWS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: } else {
+
 // split-k: K >= 512 and ceil(M / 64) * ceil(N / BN) <= 132. The slices,
 // max(min(fill_blocks / blocks, 128, ceil(K / 256)), 1), are grid.y and
 // dimension 1 of the workspace [1][slices][M][N]; the reduction kernel runs
 // after the GEMM kernel, and the workspace is freed.
-// CHECK: %[[M0:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[M0:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[N0:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[K0:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[KOK:.*]] = arith.cmpi sge, %[[K0]], %c512 : index
@@ -80,13 +104,13 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %c7 : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %c8 : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
@@ -100,21 +124,21 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // narrow-n: N <= 64.
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
@@ -127,12 +151,13 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -149,24 +174,29 @@
 // reduction kernel (32 x 8 threads) takes C and the workspace.
 // CHECK: gpu.module @gemm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx84">]
 // CHECK-LABEL: gpu.func @dyn_gemm(
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[NWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK: memref.store %{{.*}}, %[[NWSARG]][
+// CHECK-LABEL: gpu.func @dyn_gemm_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_0(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_0_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_0(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_1(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_2(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_2(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_3(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_4(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_5(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -321,33 +351,42 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // -----
 
 // M = 64 static: short-m holds statically, so it ends the family
-// (unconditional, when = {}); split-k and small, before it, stay tested at
-// run time; narrow-n, mid and the default are dropped.
+// (unconditional, when = {}); split-k-narrow, split-k and small, before it,
+// stay tested at run time; narrow-n, mid and the default are dropped.
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: name = "short_m_gemm",
+// CHECK-SAME: rule = "split-k-narrow", split_k = {
+// CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64, n_max = 64 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_0",
 // CHECK-SAME: rule = "split-k", split_k = {
 // CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
-// CHECK-SAME: name = "short_m_gemm_0",
+// CHECK-SAME: name = "short_m_gemm_1",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "short_m_gemm_1",
+// CHECK-SAME: name = "short_m_gemm_2",
 // CHECK-SAME: rule = "short-m", when = {}}]
 // CHECK-LABEL: func.func @short_m(
-// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm blocks
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_reduce blocks
 // CHECK: } else {
+// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0_reduce blocks
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
 // CHECK-NEXT: } else {
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_2 blocks
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NOT: gpu.launch_func
 // CHECK: return
-// CHECK-NOT: gpu.func @short_m_gemm_2
+// CHECK-NOT: gpu.func @short_m_gemm_3
 
 // ONE-LABEL: func.func @short_m(
 // ONE: %[[P:.*]]:2 = scf.if
