@@ -124,9 +124,9 @@ mlir::gemm::getDispatchRules(const GemmSignature &sig, const TargetInfo &target,
   int64_t splitBM = std::min(std::max<int64_t>(d.bm / 2, 64), d.bm);
   int64_t splitBN = std::min(std::max<int64_t>(d.bn / 2, 64), d.bn);
   // split-k-narrow: split-k (below) for N <= 64, in 64 x 64 tiles where
-  // split-k's are wider: twice the blocks per slice, and a tile three blocks
-  // of which fit an SM (K-heavy 64x64x65536: 13.2 us against 14.7 us in 64 x 128
-  // tiles; docs/dispatch.md).
+  // split-k's are wider: twice the blocks per slice, and a tile three
+  // blocks of which fit an SM (K-heavy 64x64x65536: 13.5 us against
+  // 14.9-15.2 us in 64 x 128 tiles; docs/dispatch.md).
   if (target.isNVIDIA() && splitBN > 64 && d.bm >= 64 && d.bn >= 64) {
     TileConfig c = resize(d, 64, 64);
     c.splitK = kMaxDispatchSlices;
