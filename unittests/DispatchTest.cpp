@@ -27,9 +27,9 @@ std::string ruleFor(const std::vector<DispatchRule> &rules, int64_t m,
 
 TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
   const std::pair<ElemKind, ElemKind> types[] = {
-      {ElemKind::f16, ElemKind::f32}, {ElemKind::f16, ElemKind::f16},
+      {ElemKind::f16, ElemKind::f32},  {ElemKind::f16, ElemKind::f16},
       {ElemKind::bf16, ElemKind::f32}, {ElemKind::f32, ElemKind::f32},
-      {ElemKind::f64, ElemKind::f64}, {ElemKind::i8, ElemKind::i32}};
+      {ElemKind::f64, ElemKind::f64},  {ElemKind::i8, ElemKind::i32}};
   unsigned checked = 0;
   for (const TargetInfo &target : allTargets())
     for (auto [a, acc] : types)
@@ -46,8 +46,8 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
           EXPECT_EQ(rules.back().config, d);
           EXPECT_TRUE(rules.back().when.empty());
           for (const DispatchRule &r : rules) {
-            std::string where = target.name.str() + " " + r.name + ": " +
-                                r.config.str();
+            std::string where =
+                target.name.str() + " " + r.name + ": " + r.config.str();
             EXPECT_EQ(checkConfig(r.config, sig, target), "") << where;
             EXPECT_EQ(r.config.splitK > 1,
                       llvm::StringRef(r.name).starts_with("split-k"))
@@ -111,9 +111,9 @@ TEST(Dispatch, Bounds) {
   EXPECT_FALSE(blocks.holds(129, 128, 1, 1, 64, 64));
   EXPECT_FALSE(blocks.holds(128, 128, 1, 2, 64, 64));
   // Saturates rather than wrapping.
-  EXPECT_EQ(countBlocks(int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40,
-                        1, 1),
-            std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(
+      countBlocks(int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40, 1, 1),
+      std::numeric_limits<int64_t>::max());
 }
 
 TEST(Dispatch, SliceCount) {

@@ -37,8 +37,9 @@ int64_t SplitPolicy::slices(int64_t k, int64_t blocks) const {
   int64_t s = maxSlices;
   if (fillBlocks > 0)
     s = std::min<int64_t>(s, fillBlocks / std::max<int64_t>(blocks, 1));
-  s = std::min<int64_t>(s, llvm::divideCeil(std::max<int64_t>(k, 0),
-                                            std::max<int64_t>(minKPerSlice, 1)));
+  s = std::min<int64_t>(s,
+                        llvm::divideCeil(std::max<int64_t>(k, 0),
+                                         std::max<int64_t>(minKPerSlice, 1)));
   return std::max<int64_t>(s, 1);
 }
 
@@ -48,7 +49,8 @@ SplitPolicy mlir::gemm::explicitSplitPolicy(const TileConfig &config) {
 
 bool SizeBounds::holds(int64_t m, int64_t n, int64_t k, int64_t batch,
                        int64_t bm, int64_t bn) const {
-  auto in = [](int64_t v, std::optional<int64_t> lo, std::optional<int64_t> hi) {
+  auto in = [](int64_t v, std::optional<int64_t> lo,
+               std::optional<int64_t> hi) {
     return (!lo || v >= *lo) && (!hi || v <= *hi);
   };
   if (!in(m, mMin, mMax) || !in(n, nMin, nMax) || !in(k, kMin, kMax) ||
@@ -64,15 +66,16 @@ bool SizeBounds::empty() const {
          !batchMax && !blocksMin && !blocksMax;
 }
 
-int64_t mlir::gemm::countBlocks(int64_t m, int64_t n, int64_t batch,
-                                int64_t bm, int64_t bn) {
+int64_t mlir::gemm::countBlocks(int64_t m, int64_t n, int64_t batch, int64_t bm,
+                                int64_t bn) {
   uint64_t tm = llvm::divideCeil(std::max<int64_t>(m, 0), bm);
   uint64_t tn = llvm::divideCeil(std::max<int64_t>(n, 0), bn);
   bool overflow = false;
   uint64_t blocks = llvm::SaturatingMultiply(tm, tn, &overflow);
   blocks = llvm::SaturatingMultiply(
       blocks, uint64_t(std::max<int64_t>(batch, 0)), &overflow);
-  return int64_t(std::min<uint64_t>(blocks, std::numeric_limits<int64_t>::max()));
+  return int64_t(
+      std::min<uint64_t>(blocks, std::numeric_limits<int64_t>::max()));
 }
 
 /// `d` with a bm x bn block tile. wgmma: one warpgroup per 64 rows, each
@@ -102,9 +105,9 @@ static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn,
   return c;
 }
 
-std::vector<DispatchRule>
-mlir::gemm::getDispatchRules(const GemmSignature &sig, const TargetInfo &target,
-                             bool allowTf32) {
+std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
+                                                       const TargetInfo &target,
+                                                       bool allowTf32) {
   TileConfig d = getDefaultConfig(sig, target, allowTf32);
   std::vector<DispatchRule> rules;
   auto add = [&](llvm::StringRef name, SizeBounds when, TileConfig c,

@@ -1,4 +1,4 @@
-//===- Dispatch.h - Kernel families chosen per shape at run time -*- C++ -*-===//
+//===- Dispatch.h - Kernel families chosen per shape ------------*- C++ -*-===//
 //
 // One config cannot serve every shape: a 128 x 256 tile leaves most of the
 // GPU idle on a decode GEMM (M = 1, N = 4096: 16 blocks), on a K-heavy one
@@ -55,8 +55,8 @@ SplitPolicy explicitSplitPolicy(const TileConfig &config);
 /// Inclusive bounds on a GEMM's sizes; an absent bound always holds.
 /// `blocks` is batch * ceil(M / BM) * ceil(N / BN) for the rule's tile.
 struct SizeBounds {
-  std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin,
-      batchMax, blocksMin, blocksMax;
+  std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin, batchMax,
+      blocksMin, blocksMax;
 
   bool holds(int64_t m, int64_t n, int64_t k, int64_t batch, int64_t bm,
              int64_t bn) const;
@@ -82,8 +82,8 @@ struct DispatchRule {
 /// last rule is the default config and holds always). Every config is legal
 /// for the signature (unittests/DispatchTest.cpp).
 std::vector<DispatchRule> getDispatchRules(const GemmSignature &sig,
-                                                 const TargetInfo &target,
-                                                 bool allowTf32);
+                                           const TargetInfo &target,
+                                           bool allowTf32);
 
 /// The index of the first rule of `rules` that holds for the sizes.
 size_t chooseRule(llvm::ArrayRef<DispatchRule> rules, int64_t m, int64_t n,

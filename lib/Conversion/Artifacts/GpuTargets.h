@@ -1,4 +1,4 @@
-//===- GpuTargets.h - Chips of the upstream GPU target attributes -*- C++ -*-===//
+//===- GpuTargets.h - Chips of the GPU target attributes --------*- C++ -*-===//
 //
 // Private to the artifact passes.
 //

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GpuTargets.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Target/TargetInfo.h"
-#include "GpuTargets.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::gemm {
@@ -123,8 +123,8 @@ struct GemmCheckKernelModulesPass
             continue;
           module.emitError("gpu.module '")
               << module.getName() << "' targets " << t << ", but this "
-              << vendor << " pipeline builds #" << want << ".target kernels for "
-              << chip << " only";
+              << vendor << " pipeline builds #" << want
+              << ".target kernels for " << chip << " only";
           ok = false;
           return;
         }
@@ -135,8 +135,8 @@ struct GemmCheckKernelModulesPass
       // under gemm-to-ptx), and the pipeline would write it as its own.
       if (auto binary = dyn_cast<gpu::BinaryOp>(op)) {
         binary.emitError("gpu.binary '")
-            << binary.getSymName()
-            << "' is already compiled, but this " << vendor
+            << binary.getSymName() << "' is already compiled, but this "
+            << vendor
             << " pipeline compiles gpu.module and gemm.matmul ops only (write "
                "prebuilt objects with gemm-write-artifacts alone)";
         ok = false;

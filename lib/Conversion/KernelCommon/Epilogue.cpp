@@ -11,11 +11,11 @@
 
 #include "Epilogue.h"
 #include "KernelSetup.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -177,8 +177,7 @@ static int64_t chunkElems(Type cElem) {
 /// Row pitch of the staged tile: one 16-byte chunk of padding per row, so
 /// that the rows of an accumulator fragment fall into different banks.
 static int64_t stagedPitch(const KernelContext &ctx) {
-  return ctx.config.getBN() +
-         chunkElems(MatmulOp(ctx.op).getCElementType());
+  return ctx.config.getBN() + chunkElems(MatmulOp(ctx.op).getCElementType());
 }
 
 int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
@@ -230,17 +229,16 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
   emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
     IndexMath mr(b, loc);
     Value src = mr.add(mr.mul(r, pitch), c);
-    Value whole = mr.andI1(vectorOk,
-                           arith::CmpIOp::create(b, loc,
-                                                 arith::CmpIPredicate::sle,
-                                                 mr.add(col, v), ctx.n));
+    Value whole = mr.andI1(
+        vectorOk, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                        mr.add(col, v), ctx.n));
     scf::IfOp::create(
         b, loc, whole,
         [&](OpBuilder &b, Location loc) {
           IndexMath mv(b, loc);
-          Value chunk = vector::LoadOp::create(
-              b, loc, vecType, tile, ValueRange{mv.idx(src)},
-              /*nontemporal=*/false, align);
+          Value chunk = vector::LoadOp::create(b, loc, vecType, tile,
+                                               ValueRange{mv.idx(src)},
+                                               /*nontemporal=*/false, align);
           vector::StoreOp::create(b, loc, chunk, ctx.c,
                                   ctx.globalIndices(b, loc, row, col),
                                   /*nontemporal=*/false, align);
@@ -281,8 +279,9 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     Type cElem = ctx.op.getCElementType();
     int64_t elems = stagedBytes / (cElem.getIntOrFloatBitWidth() / 8);
     tile = memref::ViewOp::create(
-        b, loc, MemRefType::get({elems}, cElem, MemRefLayoutAttrInterface(), wg),
-        smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+        b, loc,
+        MemRefType::get({elems}, cElem, MemRefLayoutAttrInterface(), wg), smem,
+        arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);
@@ -290,14 +289,13 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     Value absCol = m.add(ctx.tileN0, col);
     if (tile) {
       // The result goes to the staged tile at its place in the block tile.
-      emitEpilogueElement(b, loc, ctx, absRow, absCol, value,
-                          [&](OpBuilder &b, Value result) {
-                            IndexMath ms(b, loc);
-                            Value at = ms.add(
-                                ms.mul(row, stagedPitch(ctx)), col);
-                            memref::StoreOp::create(b, loc, result, tile,
-                                                    ValueRange{ms.idx(at)});
-                          });
+      emitEpilogueElement(
+          b, loc, ctx, absRow, absCol, value, [&](OpBuilder &b, Value result) {
+            IndexMath ms(b, loc);
+            Value at = ms.add(ms.mul(row, stagedPitch(ctx)), col);
+            memref::StoreOp::create(b, loc, result, tile,
+                                    ValueRange{ms.idx(at)});
+          });
       return;
     }
     if (!ctx.workspace) {

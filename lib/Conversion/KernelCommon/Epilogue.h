@@ -32,8 +32,7 @@ int64_t getStagedEpilogueBytes(const KernelContext &ctx);
 /// (default: stores it to C).
 void emitEpilogueElement(
     OpBuilder &b, Location loc, KernelContext &ctx, Value row, Value col,
-    Value acc,
-    function_ref<void(OpBuilder &, Value result)> store = nullptr);
+    Value acc, function_ref<void(OpBuilder &, Value result)> store = nullptr);
 
 } // namespace mlir::gemm::detail
 

@@ -106,8 +106,8 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     Value slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
     ctx.slice = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
     Value perSlice = m.mul(m.ceilDiv(m.ceilDiv(ctx.k, bk), slices), bk);
-    ctx.kBegin = m.from(
-        mi.min(mi.mul(m.idx(ctx.slice), m.idx(perSlice)), m.idx(ctx.k)));
+    ctx.kBegin =
+        m.from(mi.min(mi.mul(m.idx(ctx.slice), m.idx(perSlice)), m.idx(ctx.k)));
     ctx.k = m.from(
         mi.min(mi.add(m.idx(ctx.kBegin), m.idx(perSlice)), m.idx(ctx.k)));
   }

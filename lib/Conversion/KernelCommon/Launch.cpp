@@ -67,8 +67,8 @@ static ArrayAttr makeParams(Builder &b, MatmulOp op, gpu::GPUFuncOp kernel,
   for (auto [name, type] : llvm::zip(names, kernel.getArgumentTypes())) {
     StringRef broadcast;
     if (StringRef(name).starts_with("extra"))
-      broadcast = stringifyBroadcast(op.getExtraBroadcast(
-          std::stoi(name.substr(strlen("extra")))));
+      broadcast = stringifyBroadcast(
+          op.getExtraBroadcast(std::stoi(name.substr(strlen("extra")))));
     params.push_back(makeParam(b, name, type, broadcast));
   }
   return b.getArrayAttr(params);
@@ -139,8 +139,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
     e.emplace_back(b.getStringAttr(key), v);
   };
   set("name", b.getStringAttr(kernel.getName()));
-  set("module", b.getStringAttr(
-                    kernel->getParentOfType<gpu::GPUModuleOp>().getName()));
+  set("module",
+      b.getStringAttr(kernel->getParentOfType<gpu::GPUModuleOp>().getName()));
   set("chip", b.getStringAttr(chip));
   // The family: kernels of the same (function, gemm) in rule order; a
   // runtime launches the first whose `when` holds (docs/dispatch.md).
@@ -178,20 +178,17 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
              b.getNamedAttr(
                  "reduce",
                  b.getDictionaryAttr(
-                     {b.getNamedAttr("name",
-                                     b.getStringAttr(reduce.getName())),
-                      b.getNamedAttr("block",
-                                     b.getI64ArrayAttr(
-                                         {kReduceBlockX, kReduceBlockY, 1})),
-                      b.getNamedAttr("params",
-                                     makeParams(b, op, reduce,
-                                                reduceNames))}))}));
+                     {b.getNamedAttr("name", b.getStringAttr(reduce.getName())),
+                      b.getNamedAttr(
+                          "block",
+                          b.getI64ArrayAttr({kReduceBlockX, kReduceBlockY, 1})),
+                      b.getNamedAttr("params", makeParams(b, op, reduce,
+                                                          reduceNames))}))}));
   }
   if (pack)
     set("pack", pack);
   return b.getDictionaryAttr(e);
 }
-
 
 static bool hasTarget(gpu::GPUModuleOp gpuModule,
                       const VendorLowering &lowering) {
@@ -292,11 +289,9 @@ static Type getShapeGenericType(Type type) {
 /// (A and B with the types of `packing`; a split-K kernel takes the
 /// workspace last), named after the enclosing function, with a known block
 /// size.
-static gpu::GPUFuncOp createKernelFunc(OpBuilder &b, MatmulOp op,
-                                       gpu::GPUModuleOp gpuModule,
-                                       int64_t threads,
-                                       const OperandPacking &packing,
-                                       bool split) {
+static gpu::GPUFuncOp
+createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
+                 int64_t threads, const OperandPacking &packing, bool split) {
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
@@ -360,11 +355,13 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
   auto bound = [&](Value v, std::optional<int64_t> lo,
                    std::optional<int64_t> hi) {
     if (lo)
-      holds = m.andI1(holds, arith::CmpIOp::create(
-                                 b, loc, arith::CmpIPredicate::sge, v, m.c(*lo)));
+      holds =
+          m.andI1(holds, arith::CmpIOp::create(
+                             b, loc, arith::CmpIPredicate::sge, v, m.c(*lo)));
     if (hi)
-      holds = m.andI1(holds, arith::CmpIOp::create(
-                                 b, loc, arith::CmpIPredicate::sle, v, m.c(*hi)));
+      holds =
+          m.andI1(holds, arith::CmpIOp::create(
+                             b, loc, arith::CmpIPredicate::sle, v, m.c(*hi)));
   };
   bound(s.m, when.mMin, when.mMax);
   bound(s.n, when.nMin, when.nMax);
@@ -410,11 +407,11 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value workspace;
   if (k.reduce) {
     gy = emitSlices(m, sizes, k.choice.split, m.mul(gx, gz));
-    workspace = gpu::AllocOp::create(
-                    b, loc, getSplitKWorkspaceType(op), /*asyncToken=*/Type(),
-                    ValueRange(), ValueRange{gz, gy, sizes.m, sizes.n},
-                    ValueRange())
-                    .getMemref();
+    workspace =
+        gpu::AllocOp::create(b, loc, getSplitKWorkspaceType(op),
+                             /*asyncToken=*/Type(), ValueRange(),
+                             ValueRange{gz, gy, sizes.m, sizes.n}, ValueRange())
+            .getMemref();
     operands.push_back(workspace);
   }
   for (auto [v, type] : llvm::zip(operands, kernel.getArgumentTypes()))
@@ -435,8 +432,7 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
     gpu::DeallocOp::create(b, loc, Type(), ValueRange(), workspace);
   }
 
-  entries.push_back(
-      makeManifestEntry(op, k, chip, gemmIndex, packed.manifest));
+  entries.push_back(makeManifestEntry(op, k, chip, gemmIndex, packed.manifest));
 }
 
 /// Emits the launch of `kernels[i]` if its bounds hold, else of the rest:
@@ -447,14 +443,13 @@ static void emitDispatch(OpBuilder &b, MatmulOp op,
                          int64_t gemmIndex,
                          SmallVectorImpl<Attribute> &entries) {
   if (kernels.size() == 1)
-    return emitLaunch(b, op, kernels.front(), packed, chip, gemmIndex,
-                      entries);
+    return emitLaunch(b, op, kernels.front(), packed, chip, gemmIndex, entries);
   Location loc = op.getLoc();
   const BuiltKernel &first = kernels.front();
   HostSizes sizes = getHostSizes(b, loc, op);
-  Value holds = emitHolds(b, loc, sizes, first.choice.when,
-                          first.choice.config.getBM(),
-                          first.choice.config.getBN());
+  Value holds =
+      emitHolds(b, loc, sizes, first.choice.when, first.choice.config.getBM(),
+                first.choice.config.getBN());
   scf::IfOp::create(
       b, loc, holds,
       [&](OpBuilder &b, Location loc) {
@@ -481,8 +476,8 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   bool split = config.getSplitK() > 1;
   k.threads = config.getNumWarps() * target.warpSize;
   k.packing = planOperandPacking(op, lowering.packUnaligned);
-  k.kernel = createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing,
-                              split);
+  k.kernel =
+      createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing, split);
   FailureOr<int64_t> smem =
       lowering.buildKernel(rewriter, k.kernel, op, config, target);
   if (failed(smem))
@@ -529,8 +524,7 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
     entries.append(old.begin(), old.end());
   // The packing depends on the operands only: one for the whole family.
   const OperandPacking &packing = kernels.front().packing;
-  PackedOperands packed =
-      emitOperandPacking(rewriter, op, packing, *gpuModule);
+  PackedOperands packed = emitOperandPacking(rewriter, op, packing, *gpuModule);
   emitDispatch(rewriter, op, kernels, packed, lowering.chip,
                nextGemmIndex(module), entries);
   emitPackCleanup(rewriter, op.getLoc(), packing, packed);
@@ -626,8 +620,7 @@ mlir::gemm::detail::getLowerableChoices(MatmulOp op,
 LogicalResult
 MatmulToLaunch::matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const {
-  FailureOr<KernelChoices> choices =
-      getLowerableChoices(op, lowering);
+  FailureOr<KernelChoices> choices = getLowerableChoices(op, lowering);
   if (failed(choices))
     return failure();
   return lowerMatmulToLaunch(rewriter, op, *choices, lowering);

@@ -76,8 +76,8 @@ inline constexpr int64_t kMaxGridZ = 65535;
 /// accepts them: the op is in host code, its static sizes are at most
 /// kMaxStaticDim, every config passes gemm/Target/Legality.h and the op the
 /// vendor's rules. Emits the reason at the op and fails otherwise.
-FailureOr<KernelChoices>
-getLowerableChoices(MatmulOp op, const VendorLowering &lowering);
+FailureOr<KernelChoices> getLowerableChoices(MatmulOp op,
+                                             const VendorLowering &lowering);
 
 /// The pattern both lowerings are: checks its own preconditions
 /// (getLowerableChoices, the kernel module's target), so that it is safe in

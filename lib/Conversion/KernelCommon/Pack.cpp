@@ -413,9 +413,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                       "min(rows', 65535), z = batch (1 "
                                       "without), the workspace's rows' x "
                                       "cols'")),
-       b.getNamedAttr("operands",
-                      b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
-                                      operandAttr("B", packB, op.getBKDim())}))});
+       b.getNamedAttr(
+           "operands",
+           b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
+                           operandAttr("B", packB, op.getBKDim())}))});
 
   if (packing.mode == PackMode::always) {
     std::tie(out.a, out.b) = emitBoth(b);
@@ -427,7 +428,8 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   IndexMath m(b, loc, /*useIndex=*/true);
   aligned = m.andI1(aligned,
                     emitVectorCopiesOk(b, loc, op.getB(), packing.multiple));
-  aligned = arith::OrIOp::create(b, loc, aligned, emitBelowPackWork(b, loc, op));
+  aligned =
+      arith::OrIOp::create(b, loc, aligned, emitBelowPackWork(b, loc, op));
   auto ifOp = scf::IfOp::create(
       b, loc, TypeRange{packing.kernelA, packing.kernelB}, aligned,
       /*withElseRegion=*/true);

@@ -90,10 +90,9 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
         Value part = memref::LoadOp::create(
             b, loc, workspace,
             ValueRange{batchIdx, s, ms.idx(row), ms.idx(col)});
-        Value next =
-            isa<FloatType>(ctx.accType)
-                ? Value(arith::AddFOp::create(b, loc, acc[0], part))
-                : Value(arith::AddIOp::create(b, loc, acc[0], part));
+        Value next = isa<FloatType>(ctx.accType)
+                         ? Value(arith::AddFOp::create(b, loc, acc[0], part))
+                         : Value(arith::AddIOp::create(b, loc, acc[0], part));
         scf::YieldOp::create(b, loc, next);
       });
   emitEpilogueElement(b, loc, ctx, row, col, sum.getResult(0));
