@@ -110,6 +110,11 @@ TEST(Dispatch, Bounds) {
   EXPECT_TRUE(blocks.holds(128, 128, 1, 1, 64, 64));
   EXPECT_FALSE(blocks.holds(129, 128, 1, 1, 64, 64));
   EXPECT_FALSE(blocks.holds(128, 128, 1, 2, 64, 64));
+  // Unknown sizes: decided only where the known ones settle it.
+  EXPECT_EQ(b.decide(std::nullopt, 1, 512, 1, 64, 64), std::nullopt);
+  EXPECT_EQ(b.decide(std::nullopt, 1, 511, 1, 64, 64), false);
+  EXPECT_EQ(b.decide(16, std::nullopt, 512, std::nullopt, 64, 64), true);
+  EXPECT_EQ(blocks.decide(128, std::nullopt, 1, 1, 64, 64), std::nullopt);
   // Saturates rather than wrapping.
   EXPECT_EQ(
       countBlocks(int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40, 1, 1),

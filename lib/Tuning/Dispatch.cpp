@@ -49,16 +49,39 @@ SplitPolicy mlir::gemm::explicitSplitPolicy(const TileConfig &config) {
 
 bool SizeBounds::holds(int64_t m, int64_t n, int64_t k, int64_t batch,
                        int64_t bm, int64_t bn) const {
-  auto in = [](int64_t v, std::optional<int64_t> lo,
-               std::optional<int64_t> hi) {
-    return (!lo || v >= *lo) && (!hi || v <= *hi);
+  // Every size is known, so the answer is.
+  return *decide(m, n, k, batch, bm, bn);
+}
+
+std::optional<bool> SizeBounds::decide(std::optional<int64_t> m,
+                                       std::optional<int64_t> n,
+                                       std::optional<int64_t> k,
+                                       std::optional<int64_t> batch,
+                                       int64_t bm, int64_t bn) const {
+  bool undecided = false;
+  auto in = [&](std::optional<int64_t> v, std::optional<int64_t> lo,
+                std::optional<int64_t> hi) {
+    if (!lo && !hi)
+      return true;
+    if (!v) {
+      undecided = true;
+      return true;
+    }
+    return (!lo || *v >= *lo) && (!hi || *v <= *hi);
   };
-  if (!in(m, mMin, mMax) || !in(n, nMin, nMax) || !in(k, kMin, kMax) ||
-      !in(batch, batchMin, batchMax))
+  bool ok = in(m, mMin, mMax) && in(n, nMin, nMax) && in(k, kMin, kMax) &&
+            in(batch, batchMin, batchMax);
+  if (ok && (blocksMin || blocksMax)) {
+    std::optional<int64_t> blocks;
+    if (m && n && batch)
+      blocks = countBlocks(*m, *n, *batch, bm, bn);
+    ok = in(blocks, blocksMin, blocksMax);
+  }
+  if (!ok)
     return false;
-  if (!blocksMin && !blocksMax)
-    return true;
-  return in(countBlocks(m, n, batch, bm, bn), blocksMin, blocksMax);
+  if (undecided)
+    return std::nullopt;
+  return true;
 }
 
 bool SizeBounds::empty() const {

@@ -73,6 +73,6 @@ def split_slices(entry, m, n, k, batch=1):
     s = split["max"]
     if split["fill_blocks"] > 0:
         blocks = max(entry_blocks(entry, m, n, batch), 1)
-        s = min(s, split["fill_blocks"] // max(blocks, 1))
+        s = min(s, split["fill_blocks"] // blocks)
     s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
     return max(s, 1)

@@ -60,6 +60,13 @@ struct SizeBounds {
 
   bool holds(int64_t m, int64_t n, int64_t k, int64_t batch, int64_t bm,
              int64_t bn) const;
+  /// holds() for sizes that may be unknown (std::nullopt, e.g. dynamic at
+  /// compile time): false if a known size fails its bound, true if every
+  /// bounded size is known and holds, std::nullopt otherwise.
+  std::optional<bool> decide(std::optional<int64_t> m, std::optional<int64_t> n,
+                             std::optional<int64_t> k,
+                             std::optional<int64_t> batch, int64_t bm,
+                             int64_t bn) const;
   bool empty() const;
 };
 

@@ -41,8 +41,7 @@ ConfigAttr mlir::gemm::getConfigOrDefault(MatmulOp op, const TargetInfo &target,
                        getDefaultConfig(op.getSignature(), target, allowTf32));
 }
 
-/// True or false if the static sizes of `op` decide `when` for a bm x bn
-/// tile, std::nullopt if a dynamic size must be looked at.
+/// SizeBounds::decide on the static sizes of `op` (dynamic ones unknown).
 static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
                                             int64_t bm, int64_t bn) {
   auto known = [](int64_t d) -> std::optional<int64_t> {
@@ -50,36 +49,11 @@ static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
       return std::nullopt;
     return d;
   };
-  std::optional<int64_t> m = known(op.getStaticM()), n = known(op.getStaticN()),
-                         k = known(op.getStaticK()), batch = 1;
+  std::optional<int64_t> batch = 1;
   if (op.hasBatch())
     batch = known(op.getC().getType().getDimSize(0));
-  bool undecided = false;
-  auto check = [&](std::optional<int64_t> v, std::optional<int64_t> lo,
-                   std::optional<int64_t> hi) {
-    if (!lo && !hi)
-      return true;
-    if (!v) {
-      undecided = true;
-      return true;
-    }
-    return (!lo || *v >= *lo) && (!hi || *v <= *hi);
-  };
-  bool holds = check(m, when.mMin, when.mMax) &&
-               check(n, when.nMin, when.nMax) &&
-               check(k, when.kMin, when.kMax) &&
-               check(batch, when.batchMin, when.batchMax);
-  if (holds && (when.blocksMin || when.blocksMax)) {
-    std::optional<int64_t> blocks;
-    if (m && n && batch)
-      blocks = countBlocks(*m, *n, *batch, bm, bn);
-    holds = check(blocks, when.blocksMin, when.blocksMax);
-  }
-  if (!holds)
-    return false;
-  if (undecided)
-    return std::nullopt;
-  return true;
+  return when.decide(known(op.getStaticM()), known(op.getStaticN()),
+                     known(op.getStaticK()), batch, bm, bn);
 }
 
 KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
