@@ -3,8 +3,10 @@
 # when everything is already present (idempotent). Run as root or with sudo.
 set -euo pipefail
 
+# python3-dev and pybind11-dev: the runtime's Python module (runtime/).
 packages=(cmake ninja-build g++ python3 libgtest-dev
-          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22)
+          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
+          python3-dev pybind11-dev)
 
 missing=()
 for p in "${packages[@]}"; do

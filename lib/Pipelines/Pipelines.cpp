@@ -3,8 +3,11 @@
 // gemm-to-ptx / gemm-to-cubin: optionally gemm-select-config (cost model /
 // tuning database), convert-gemm-to-nvgpu, cleanup, then the
 // upstream GPU-to-NVVM pipeline ending in gpu-module-to-binary, and
-// optionally gemm-write-artifacts. gemm-to-amdgcn / gemm-to-hsaco: the same
-// with convert-gemm-to-amdgpu and the GPU-to-ROCDL steps.
+// optionally gemm-write-artifacts and gemm-write-host-object. The host
+// functions get a C interface and asynchronous GPU ops, so that they lower
+// completely to the LLVM dialect and translate to LLVM IR
+// (docs/user-guide.md). gemm-to-amdgcn / gemm-to-hsaco: the same with
+// convert-gemm-to-amdgpu and the GPU-to-ROCDL steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +17,7 @@
 #include "gemm/Support/PassOptions.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -52,11 +56,32 @@ std::string mlir::gemm::findCudaToolkit() {
   return "";
 }
 
+/// The host functions before convert-func-to-llvm: a C interface for the
+/// public ones (gemm-host-c-interface), and every gpu.alloc, gpu.launch_func
+/// and gpu.dealloc made asynchronous on a stream per block
+/// (gpu-async-region), with a synchronizing gpu.wait before the block's
+/// terminator or the next host op with side effects; gpu-to-llvm lowers
+/// only the asynchronous gpu.alloc and gpu.dealloc to runtime calls (a
+/// synchronous one survived with index casts that no LLVM IR translation
+/// accepts), and a host function returns with its results in place.
+static void addHostPreparation(OpPassManager &pm) {
+  pm.addPass(createGemmHostCInterface());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+}
+
 /// The steps after the kernels are in the target dialect (NVVM or ROCDL):
 /// cleanup, host lowering, gpu-module-to-binary (`format`, `toolkit`), and
-/// optionally gemm-write-artifacts into `outputDir`.
-static void addSerialization(OpPassManager &pm, StringRef format,
-                             StringRef toolkit, StringRef outputDir) {
+/// optionally gemm-write-artifacts into `outputDir`, then with `hostObject`
+/// gemm-write-host-object (host.o, host.ll) into the same folder. Fails with
+/// `error` set if `hostObject` is asked for without `outputDir`.
+static LogicalResult addSerialization(OpPassManager &pm, StringRef format,
+                                      StringRef toolkit, StringRef outputDir,
+                                      bool hostObject, std::string &error) {
+  if (hostObject && outputDir.empty()) {
+    error = "host-object=true needs output-dir (the folder host.o is "
+            "written to)";
+    return failure();
+  }
   pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
@@ -75,6 +100,27 @@ static void addSerialization(OpPassManager &pm, StringRef format,
     write.outputDir = outputDir.str();
     pm.addPass(createGemmWriteArtifacts(write));
   }
+  if (hostObject) {
+    GemmWriteHostObjectOptions host;
+    host.outputDir = outputDir.str();
+    pm.addPass(createGemmWriteHostObject(host));
+  }
+  return success();
+}
+
+/// The entry from linalg (docs/linalg.md): gemm-from-linalg, which first
+/// bufferizes a module holding tensors (one-shot-bufferize with
+/// getGemmBufferizeOptions()) and fails at every linalg op it leaves, since
+/// nothing after it runs linalg on device memory. Without linalg or tensors
+/// in the module it changes only the buffers gemm.matmul alone uses, which
+/// become device allocations.
+static void addFromLinalg(OpPassManager &pm, bool enabled) {
+  if (!enabled)
+    return;
+  GemmFromLinalgOptions from;
+  from.bufferize = true;
+  from.requireAll = true;
+  pm.addPass(createGemmFromLinalg(from));
 }
 
 /// Kernel modules of the other vendor would crash this vendor's lowering.
@@ -109,6 +155,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
       options.ptxVersion ? std::optional<unsigned>(options.ptxVersion)
                          : std::nullopt);
   addCheckKernelModules(pm, options.chip);
+  addFromLinalg(pm, options.fromLinalg);
   addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
                   options.allowTf32);
   ConvertGemmToNVGPUOptions lower;
@@ -137,6 +184,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());
+  addHostPreparation(pm);
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -145,8 +193,8 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
-  addSerialization(pm, format, toolkit, options.outputDir);
-  return success();
+  return addSerialization(pm, format, toolkit, options.outputDir,
+                          options.hostObject, error);
 }
 
 /// True if `program --version` runs and names LLD.
@@ -249,6 +297,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
       return failure();
   }
   addCheckKernelModules(pm, options.chip);
+  addFromLinalg(pm, options.fromLinalg);
   addSelectConfig(pm, options.chip, options.selectConfig, options.tuningDb,
                   /*allowTf32=*/false);
   ConvertGemmToAMDGPUOptions lower;
@@ -265,6 +314,7 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   ConvertAMDGPUToROCDLPassOptions amdgpu;
   amdgpu.chipset = options.chip;
   pm.addPass(createConvertAMDGPUToROCDLPass(amdgpu));
+  addHostPreparation(pm);
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -277,8 +327,8 @@ mlir::gemm::buildGemmToROCDLPipeline(OpPassManager &pm,
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(rocdl));
-  addSerialization(pm, format, toolkit, options.outputDir);
-  return success();
+  return addSerialization(pm, format, toolkit, options.outputDir,
+                          options.hostObject, error);
 }
 
 /// Registers pipeline `name` built by `build` for serialization `format`.

@@ -1,4 +1,7 @@
-"""gemm-mlir Python tools: the case generator (runs where gemm-opt is) and the
+"""gemm-mlir from Python: gemm_mlir.compile / gemm_mlir.load (api.py,
+docs/python.md) compile GEMMs and run them on torch or CuPy arrays.
+
+The tools: the case generator (runs where gemm-opt is) and the
 GPU harness (runs where the GPU is, needing only the CUDA driver, CuPy and
 PyTorch).
 
@@ -14,3 +17,12 @@ repository root):
 
 The files also run by path (python3 python/gemm_mlir/tune.py ...). The tuner
 is the subpackage tuner/; tune.py is its entry point."""
+
+# The compiled modules (_gemm_compiler, _gemm_runtime) are built into
+# <build>/python/gemm_mlir/: with <build>/python on sys.path after python/,
+# that folder joins this package.
+__path__ = __import__("pkgutil").extend_path(__path__, __name__)
+
+# The user-facing API (docs/python.md); it imports no GPU library itself.
+from .api import (CompileError, GemmFunction, Problem, compile,  # noqa: E402
+                  device_chip, load)

@@ -7,7 +7,7 @@
 // A and B) and 16-byte cp.async with commit/wait groups.
 
 // IR: llvm.func @linear
-// IR: gpu.launch_func @gemm_kernels::@linear_gemm
+// IR: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm
 // IR: gpu.binary @gemm_kernels
 // IR-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx84">
 

@@ -170,4 +170,121 @@ def GemmWriteArtifacts : Pass<"gemm-write-artifacts", "::mlir::ModuleOp"> {
   ];
 }
 
+def GemmHostCInterface
+    : Pass<"gemm-host-c-interface", "::mlir::ModuleOp"> {
+  let summary = "Give the public host functions a C interface";
+  let description = [{
+    Sets `llvm.emit_c_interface` on every public `func.func` definition
+    directly in the module (the host functions; kernels live in `gpu.module`s
+    and are not touched), so that `convert-func-to-llvm` adds a wrapper
+    `_mlir_ciface_<name>` taking each memref argument as a pointer to its
+    descriptor `{T *allocated, T *aligned, int64_t offset, int64_t sizes[R],
+    int64_t strides[R]}` and scalars by value: the entry point a C or C++
+    program calls (docs/user-guide.md, "The host ABI"). Private functions
+    and declarations keep their plain ABI (upstream's
+    `llvm-request-c-wrappers` marks declarations too, which makes their
+    callers call `_mlir_ciface_<name>` instead). A module already defining
+    `_mlir_ciface_<name>` for such a function is an error at that function.
+  }];
+}
+
+def GemmWriteHostObject
+    : Pass<"gemm-write-host-object", "::mlir::ModuleOp"> {
+  let summary = "Write the host module as LLVM IR and an object file";
+  let description = [{
+    Translates the module, which must be in the LLVM dialect apart from the
+    `gpu.binary` objects and `gpu.launch_func`s (the output of the
+    composite pipelines), to LLVM IR and compiles it with an LLVM
+    TargetMachine for `triple` (default: the machine gemm-opt runs on;
+    x86_64, aarch64 or ppc64le, the CPUs with CUDA or ROCm drivers, since
+    the host code assumes 64-bit pointers; generic CPU, position-independent
+    code) into `output-dir/host.o`, an object with the host functions (and
+    their `_mlir_ciface_` wrappers), the embedded GPU binaries, a
+    constructor loading them and calls to the `mgpu*` runtime entry points
+    (libGemmRuntime.so or upstream's runtime wrappers). The LLVM IR
+    goes to `output-dir/host.ll`. If `output-dir/manifest.json` exists
+    (gemm-write-artifacts ran first, as in the pipelines), its `host` entry
+    names both files, the triple and the C entry points. The IR is left
+    unchanged.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write host.o and host.ll into (created if missing)">,
+    Option<"triple", "triple", "std::string", /*default=*/"\"\"",
+           "Target triple of the object (empty: the host's)">
+  ];
+}
+
+def GemmFromLinalg : Pass<"gemm-from-linalg", "::mlir::ModuleOp"> {
+  let summary = "Rewrite linalg contractions and their elementwise consumers "
+                "on memrefs into gemm.matmul";
+  let description = [{
+    The entry from linalg (docs/linalg.md). On buffers (memrefs), in host
+    code (not inside a `gpu.module`):
+
+    1. Contractions become `gemm.matmul`: `linalg.matmul`,
+       `linalg.batch_matmul`, `linalg.contract` and any `linalg.generic`
+       with one batch (optional), M, N and K dimension, projected-permutation
+       indexing maps (the batch leading every operand) and a multiply-add
+       body, the inputs optionally extended (`arith.extf`, `arith.extsi`)
+       to the accumulator type. The maps give the layout (A M x K or K x M,
+       B K x N or N x K). The output's element type is the accumulator's.
+       Since linalg accumulates into its output, the epilogue adds the C
+       input, unless the output was filled by a `linalg.fill` with nothing
+       touching it in between: the fill is dropped and its value, when not
+       zero, added instead.
+    2. Elementwise consumers fold into the epilogue: a linalg op with only
+       parallel loops that reads the whole GEMM result through identity
+       maps and writes an output of the same shape (`linalg.generic`, the
+       named elementwise ops, `linalg.elementwise`, `linalg.map`,
+       `linalg.copy`); its other inputs become extras (scalars, row or
+       column vectors, full M x N operands). The fused GEMM writes the
+       consumer's output, which may not alias A, B or the GEMM's extras
+       unless the consumer writes back into the GEMM's own output, and the
+       intermediate buffer, a local `memref.alloc`, may have no other
+       reader. Chains fold one op after another.
+    3. With `device-allocs`, a `memref.alloc` used only by `gemm.matmul`
+       ops, `memref.dim`, `memref.dealloc` and `func.return` becomes a
+       `gpu.alloc` (its deallocation a `gpu.dealloc`; one is added after
+       the last use when the buffer neither is freed nor escapes): in the
+       GPU pipelines, memrefs handed to kernels are device memory.
+
+    What is not taken is left unchanged; `report` emits a remark naming the
+    reason at every linalg op left (and at every buffer a gemm.matmul uses
+    that stays on the host), `require-all` makes a linalg op left an error
+    (the GPU pipelines set it: they cannot run linalg on device memory). With
+    `bufferize`, a module holding tensor-semantics ops is first bufferized
+    by `one-shot-bufferize{bufferize-function-boundaries
+    function-boundary-type-conversion=identity-layout-map
+    unknown-type-conversion=identity-layout-map}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gemm::GemmDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"
+  ];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark at every linalg op left alone, naming the reason, "
+           "and at every buffer a gemm.matmul uses that stays on the host">,
+    Option<"requireAll", "require-all", "bool", /*default=*/"false",
+           "Fail with an error at every linalg op left alone (the GPU "
+           "pipelines' setting)">,
+    Option<"bufferize", "bufferize", "bool", /*default=*/"false",
+           "Bufferize first (one-shot-bufferize across function boundaries, "
+           "identity layouts) when the module holds tensor-semantics ops">,
+    Option<"deviceAllocs", "device-allocs", "bool", /*default=*/"true",
+           "Turn memref.alloc buffers used only by gemm.matmul (and "
+           "memref.dim, memref.dealloc, func.return) into gpu.alloc">
+  ];
+  let statistics = [
+    Statistic<"numContractions", "num-contractions",
+              "Contractions rewritten into gemm.matmul">,
+    Statistic<"numFills", "num-fills", "linalg.fill ops folded">,
+    Statistic<"numFused", "num-fused",
+              "Elementwise ops folded into an epilogue">,
+    Statistic<"numDeviceAllocs", "num-device-allocs",
+              "memref.alloc ops turned into gpu.alloc">
+  ];
+}
+
 #endif // GEMM_CONVERSION_PASSES_TD

@@ -21,6 +21,12 @@ namespace mlir::gemm {
 template <typename Derived>
 struct GemmPipelineOptions : public PassPipelineOptions<Derived> {
   using Base = mlir::detail::PassOptions;
+  Base::Option<bool> fromLinalg{
+      *this, "from-linalg",
+      llvm::cl::desc("Start with the entry from linalg: one-shot-bufferize "
+                     "when the module holds tensors, then gemm-from-linalg; "
+                     "a linalg op it leaves is an error (docs/linalg.md)"),
+      llvm::cl::init(true)};
   Base::Option<bool> packUnaligned{
       *this, "pack-unaligned",
       llvm::cl::desc("Copy A and B into 16-byte aligned workspaces before the "
@@ -48,6 +54,12 @@ struct GemmPipelineOptions : public PassPipelineOptions<Derived> {
       *this, "output-dir",
       llvm::cl::desc("If set, write the binaries and manifest.json here"),
       llvm::cl::init("")};
+  Base::Option<bool> hostObject{
+      *this, "host-object",
+      llvm::cl::desc("Also write the host code as an object file for this "
+                     "machine (output-dir/host.o, with host.ll) to link with "
+                     "a C program and the runtime; needs output-dir"),
+      llvm::cl::init(false)};
 };
 
 struct GemmToNVVMPipelineOptions

@@ -1,0 +1,242 @@
+//===- WriteHostObject.cpp - the host module as an object file ------------===//
+//
+// gemm-write-host-object: translates the lowered module (host functions in
+// the LLVM dialect, gpu.binary objects, gpu.launch_func) to LLVM IR, where
+// the GPU dialect's translation embeds each binary with a constructor that
+// loads it and turns each launch into mgpu* runtime calls, and compiles it
+// with an LLVM TargetMachine into an object file a C program links against
+// (with a runtime providing the mgpu* functions). Writes host.o and host.ll,
+// and records them in manifest.json when gemm-write-artifacts wrote one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm/Conversion/Passes.h"
+#include "gemm/Support/PassOptions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+#include <memory>
+#include <mutex>
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMWRITEHOSTOBJECT
+#include "gemm/Conversion/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+/// Makes every target LLVM was built with available to lookupTarget: the
+/// host object may be for another machine than gemm-opt's (an aarch64 host
+/// of a Grace Hopper system).
+static void initializeLLVMTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+  });
+}
+
+/// True for the CPU architectures the CUDA and ROCm drivers run on.
+static bool isGpuDriverHost(const llvm::Triple &triple) {
+  switch (triple.getArch()) {
+  case llvm::Triple::x86_64:
+  case llvm::Triple::aarch64:
+  case llvm::Triple::ppc64le:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The C entry points of `module`: its `_mlir_ciface_` function definitions
+/// (gemm-host-c-interface and convert-func-to-llvm made them).
+static llvm::json::Array collectEntryPoints(ModuleOp module) {
+  llvm::json::Array functions;
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    StringRef name = func.getSymName();
+    if (func.isExternal() || !name.starts_with("_mlir_ciface_"))
+      continue;
+    functions.push_back(llvm::json::Object{
+        {"name", name.drop_front(StringRef("_mlir_ciface_").size()).str()},
+        {"c_symbol", name.str()}});
+  }
+  return functions;
+}
+
+namespace {
+struct GemmWriteHostObjectPass
+    : public gemm::impl::GemmWriteHostObjectBase<GemmWriteHostObjectPass> {
+  using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializeOptionsWithErrors(*this, options, errorHandler,
+                                       {"output-dir"});
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, gpu::GPUDialect>();
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerGPUDialectTranslation(registry);
+  }
+
+  void runOnOperation() override;
+
+private:
+  /// Writes `text` to `outputDir`/`file`; false (after an error at the
+  /// module) if it cannot.
+  bool writeFile(StringRef file, function_ref<void(llvm::raw_fd_ostream &)>);
+  /// Adds the "host" entry to an existing manifest.json.
+  bool recordInManifest(llvm::json::Object host);
+};
+} // namespace
+
+bool GemmWriteHostObjectPass::writeFile(
+    StringRef file, function_ref<void(llvm::raw_fd_ostream &)> write) {
+  SmallString<256> path(outputDir);
+  llvm::sys::path::append(path, file);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec) {
+    write(os);
+    os.close();
+    ec = os.error();
+  }
+  if (ec) {
+    getOperation().emitError("gemm-write-host-object: cannot write '")
+        << path << "': " << ec.message();
+    return false;
+  }
+  return true;
+}
+
+bool GemmWriteHostObjectPass::recordInManifest(llvm::json::Object host) {
+  SmallString<256> path(outputDir);
+  llvm::sys::path::append(path, "manifest.json");
+  if (!llvm::sys::fs::exists(path))
+    return true;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    getOperation().emitError("gemm-write-host-object: cannot read '")
+        << path << "': " << buffer.getError().message();
+    return false;
+  }
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json || !json->getAsObject()) {
+    std::string why =
+        json ? "not a JSON object" : llvm::toString(json.takeError());
+    getOperation().emitError("gemm-write-host-object: '")
+        << path << "' is not a manifest: " << why;
+    return false;
+  }
+  (*json->getAsObject())["host"] = std::move(host);
+  return writeFile("manifest.json", [&](llvm::raw_fd_ostream &os) {
+    os << llvm::formatv("{0:2}", *json) << "\n";
+  });
+}
+
+void GemmWriteHostObjectPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (outputDir.empty()) {
+    module.emitError("gemm-write-host-object: 'output-dir' must be set");
+    return signalPassFailure();
+  }
+  initializeLLVMTargets();
+  llvm::Triple targetTriple(llvm::Triple::normalize(
+      triple.empty() ? llvm::sys::getProcessTriple() : triple.getValue()));
+  // The host code is lowered for 64-bit pointers and index, and only CPUs
+  // with GPU drivers run it; other targets (GPUs, 32-bit CPUs) miscompile
+  // it or abort in instruction selection.
+  if (!isGpuDriverHost(targetTriple)) {
+    module.emitError("gemm-write-host-object: triple '")
+        << targetTriple.str()
+        << "' is not a host of the CUDA or ROCm drivers (expected an "
+           "x86_64, aarch64 or ppc64le triple)";
+    return signalPassFailure();
+  }
+  std::string lookupError;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(targetTriple, lookupError);
+  if (!target) {
+    module.emitError("gemm-write-host-object: no LLVM target for triple '")
+        << targetTriple.str() << "': " << lookupError;
+    return signalPassFailure();
+  }
+  // Position-independent, for the PIE executables and shared libraries of
+  // today's toolchains; generic CPU, so that the object runs on any machine
+  // of the triple.
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      targetTriple, /*CPU=*/"generic", /*Features=*/"", llvm::TargetOptions(),
+      llvm::Reloc::PIC_));
+  if (!machine) {
+    module.emitError("gemm-write-host-object: LLVM cannot compile for '")
+        << targetTriple.str() << "'";
+    return signalPassFailure();
+  }
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext, "host");
+  if (!llvmModule) {
+    module.emitError("gemm-write-host-object: the module does not translate "
+                     "to LLVM IR (the host code must be in the LLVM dialect, "
+                     "the kernels in gpu.binary)");
+    return signalPassFailure();
+  }
+  llvmModule->setTargetTriple(targetTriple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    module.emitError("gemm-write-host-object: cannot create directory '")
+        << outputDir << "': " << ec.message();
+    return signalPassFailure();
+  }
+  if (!writeFile("host.ll",
+                 [&](llvm::raw_fd_ostream &os) { llvmModule->print(os, {}); }))
+    return signalPassFailure();
+  bool emitted = true;
+  if (!writeFile("host.o", [&](llvm::raw_fd_ostream &os) {
+        llvm::legacy::PassManager codegen;
+        if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                         llvm::CodeGenFileType::ObjectFile)) {
+          emitted = false;
+          return;
+        }
+        codegen.run(*llvmModule);
+      }))
+    return signalPassFailure();
+  if (!emitted) {
+    module.emitError("gemm-write-host-object: LLVM cannot emit object files "
+                     "for '")
+        << targetTriple.str() << "'";
+    return signalPassFailure();
+  }
+  llvm::json::Object host{{"object", "host.o"},
+                          {"llvm_ir", "host.ll"},
+                          {"triple", targetTriple.str()},
+                          {"functions", collectEntryPoints(module)}};
+  if (!recordInManifest(std::move(host)))
+    return signalPassFailure();
+}

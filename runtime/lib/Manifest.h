@@ -1,0 +1,139 @@
+//===- Manifest.h - manifest.json, validated ---------------------*- C++
+//-*-===//
+//
+// The launch facts gemm-write-artifacts records (docs/passes.md,
+// docs/dispatch.md "The manifest"), read into plain structs once, at load:
+// every key the runtime uses is checked for presence and type, and an error
+// names the entry and the key. The families and the dispatch rules
+// (chooseEntry, splitSlices) are those of include/gemm/Tuning/Dispatch.h and
+// python/gemm_mlir/dispatch.py.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUNTIME_MANIFEST_H
+#define GEMM_RUNTIME_MANIFEST_H
+
+#include "gemm-c/Runtime.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gemm::rt {
+
+enum class Broadcast { None, Scalar, Row, Col, Full };
+
+struct Param {
+  std::string name;
+  bool isMemRef = true;
+  GemmRtDType type = GEMM_RT_DTYPE_INVALID;
+  int32_t rank = 0;
+  std::vector<int64_t> shape; // -1: dynamic
+  Broadcast broadcast = Broadcast::None;
+
+  bool operator==(const Param &o) const {
+    return name == o.name && isMemRef == o.isMemRef && type == o.type &&
+           rank == o.rank && shape == o.shape && broadcast == o.broadcast;
+  }
+};
+
+/// The bounds of a "when": m, n, k, batch, blocks, each _min and _max.
+enum BoundSize { kM, kN, kK, kBatch, kBlocks, kNumBoundSizes };
+
+struct When {
+  std::array<std::optional<int64_t>, kNumBoundSizes> min, max;
+};
+
+struct SplitK {
+  int64_t max = 1;
+  int64_t fillBlocks = 0;
+  int64_t minKPerSlice = 1;
+  GemmRtDType workspaceType = GEMM_RT_DTYPE_INVALID;
+  std::string reduceName;
+  std::array<uint32_t, 3> reduceBlock{};
+  std::vector<Param> reduceParams;
+};
+
+struct PackOperand {
+  std::string kernel;
+  /// 0 for A, 1 for B.
+  int operand = 0;
+  std::vector<int32_t> roundUpDims;
+};
+
+struct Pack {
+  bool always = false;
+  int64_t multiple = 1;
+  int64_t roundTo = 1;
+  std::optional<int64_t> minWork, maxDirectK;
+  std::array<uint32_t, 3> block{};
+  int64_t warpElements = 1;
+  std::vector<PackOperand> operands;
+};
+
+struct KernelEntry {
+  size_t index = 0; // in "kernels"
+  std::string name, module, chip, layout, function, rule, config;
+  int64_t gemm = 0;
+  std::array<uint32_t, 3> block{};
+  int64_t dynamicSharedMemory = 0;
+  int64_t tileM = 1, tileN = 1;
+  bool batched = false;
+  std::vector<Param> params; // as the kernel takes them (workspace last)
+  When when;
+  std::optional<SplitK> split;
+  std::optional<Pack> pack;
+};
+
+struct ObjectEntry {
+  std::string module, chip, format;
+  /// The file to load: the manifest's, or a .cubin of the same stem.
+  std::string path;
+  bool isBinary = false; // cubin (or another "bin") rather than assembly
+};
+
+struct Family {
+  std::string name, function;
+  int64_t gemm = 0;
+  std::vector<size_t> members; // indices into Manifest::kernels
+  /// The launch operands: the members' params less the split-K workspace.
+  std::vector<Param> params;
+  std::string layout, chip;
+};
+
+struct Manifest {
+  std::string directory, path;
+  std::vector<ObjectEntry> objects;
+  std::vector<KernelEntry> kernels;
+  std::vector<Family> families;
+};
+
+/// Reads and validates DIR/manifest.json (and that the binaries it names
+/// exist). On failure returns false with `error` naming the file, the entry
+/// and the key.
+bool loadManifest(const std::string &directory, Manifest &manifest,
+                  std::string &error);
+
+/// batch * ceil(m / tileM) * ceil(n / tileN), negative sizes as 0,
+/// saturating at INT64_MAX (countBlocks in Dispatch.cpp).
+int64_t countBlocks(int64_t m, int64_t n, int64_t batch, int64_t tileM,
+                    int64_t tileN);
+bool whenHolds(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
+               int64_t batch);
+/// The index in `family.members` of the member that runs: the first whose
+/// "when" holds, the last if none does.
+size_t chooseEntry(const Manifest &manifest, const Family &family, int64_t m,
+                   int64_t n, int64_t k, int64_t batch);
+/// The K slices `entry` runs (1 without split_k).
+int64_t splitSlices(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
+                    int64_t batch);
+
+/// "sm_90a" -> {9, 0, true}; false if `chip` is no NVIDIA chip name.
+bool parseSmChip(const std::string &chip, int &major, int &minor,
+                 bool &archSpecific);
+
+} // namespace gemm::rt
+
+#endif // GEMM_RUNTIME_MANIFEST_H

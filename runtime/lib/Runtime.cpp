@@ -1,0 +1,1044 @@
+//===- Runtime.cpp - The gemm-c/Runtime.h C API ---------------------------===//
+//
+// A module is its validated manifest plus, on a device, the CUDA modules,
+// the functions of every family member (GEMM, reduction, pack kernels) and a
+// memory pool for workspaces, all resolved at load. A launch is then
+// argument checks, the dispatch rules, the kernel parameters built on the
+// stack, one stream-ordered allocation (pack and split-K workspaces
+// together, when any is needed), the launches and the stream-ordered free:
+// no other allocation, lock or manifest work per call.
+//
+// Everything here mirrors python/gemm_mlir/harness.py (Kernel.launch,
+// Kernel.packs, Kernel.pack, launch_args, vector_copies_ok) and the host
+// code of lib/Conversion/KernelCommon/Launch.cpp (docs/dispatch.md,
+// "Launching a family").
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-c/Runtime.h"
+
+#include "CudaDriver.h"
+#include "Manifest.h"
+
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+using namespace gemm::rt;
+using namespace gemm::rt::cuda;
+
+//===----------------------------------------------------------------------===//
+// Errors and element types
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local std::string lastError;
+
+GemmRtStatus fail(GemmRtStatus status, std::string message) {
+  lastError = std::move(message);
+  return status;
+}
+
+struct DTypeInfo {
+  GemmRtDType dtype;
+  const char *name;
+  size_t size;
+};
+
+const DTypeInfo kDTypes[] = {
+    {GEMM_RT_DTYPE_F16, "f16", 2},
+    {GEMM_RT_DTYPE_BF16, "bf16", 2},
+    {GEMM_RT_DTYPE_F32, "f32", 4},
+    {GEMM_RT_DTYPE_F64, "f64", 8},
+    {GEMM_RT_DTYPE_I8, "i8", 1},
+    {GEMM_RT_DTYPE_I16, "i16", 2},
+    {GEMM_RT_DTYPE_I32, "i32", 4},
+    {GEMM_RT_DTYPE_I64, "i64", 8},
+    {GEMM_RT_DTYPE_INDEX, "index", 8},
+    {GEMM_RT_DTYPE_F8E4M3FN, "f8E4M3FN", 1},
+    {GEMM_RT_DTYPE_F8E5M2, "f8E5M2", 1},
+    {GEMM_RT_DTYPE_F8E4M3FNUZ, "f8E4M3FNUZ", 1},
+    {GEMM_RT_DTYPE_F8E5M2FNUZ, "f8E5M2FNUZ", 1},
+};
+
+const DTypeInfo *dtypeInfo(GemmRtDType dtype) {
+  for (const DTypeInfo &info : kDTypes)
+    if (info.dtype == dtype)
+      return &info;
+  return nullptr;
+}
+
+std::string dtypeName(GemmRtDType dtype) {
+  if (const DTypeInfo *info = dtypeInfo(dtype))
+    return info->name;
+  return "dtype code " + std::to_string(int(dtype));
+}
+} // namespace
+
+const char *gemmRtGetLastError(void) { return lastError.c_str(); }
+
+const char *gemmRtStatusGetName(GemmRtStatus status) {
+  switch (status) {
+  case GEMM_RT_SUCCESS:
+    return "success";
+  case GEMM_RT_ERROR_INVALID_ARGUMENT:
+    return "invalid argument";
+  case GEMM_RT_ERROR_INVALID_MANIFEST:
+    return "invalid manifest";
+  case GEMM_RT_ERROR_NOT_FOUND:
+    return "not found";
+  case GEMM_RT_ERROR_NO_DEVICE:
+    return "no device";
+  case GEMM_RT_ERROR_DRIVER:
+    return "driver error";
+  case GEMM_RT_ERROR_NOT_LOADED:
+    return "not loaded on a device";
+  }
+  return "unknown status";
+}
+
+int32_t gemmRtGetAbiVersion(void) { return GEMM_RT_ABI_VERSION; }
+
+const char *gemmRtDTypeGetName(GemmRtDType dtype) {
+  const DTypeInfo *info = dtypeInfo(dtype);
+  return info ? info->name : nullptr;
+}
+
+GemmRtDType gemmRtDTypeFromName(const char *name) {
+  if (name)
+    for (const DTypeInfo &info : kDTypes)
+      if (std::strcmp(info.name, name) == 0)
+        return info.dtype;
+  return GEMM_RT_DTYPE_INVALID;
+}
+
+size_t gemmRtDTypeGetSize(GemmRtDType dtype) {
+  const DTypeInfo *info = dtypeInfo(dtype);
+  return info ? info->size : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Module and function state
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The kernel parameters of one launch, in MLIR's calling convention: a
+/// memref expands to (allocated ptr, aligned ptr, offset, sizes...,
+/// strides...), a scalar is its value; each value gets an 8-byte slot.
+struct KernelParams {
+  static constexpr size_t kCapacity = 256;
+  uint64_t slots[kCapacity];
+  void *pointers[kCapacity];
+  size_t size = 0;
+
+  void addMemRef(const void *data, int64_t rank, const int64_t *sizes,
+                 const int64_t *strides) {
+    uint64_t address = uint64_t(reinterpret_cast<uintptr_t>(data));
+    push(address);
+    push(address);
+    push(0);
+    for (int64_t d = 0; d < rank; ++d)
+      push(uint64_t(sizes[d]));
+    for (int64_t d = 0; d < rank; ++d)
+      push(uint64_t(strides[d]));
+  }
+  void addScalar(const GemmRtScalar &value, size_t bytes) {
+    uint64_t slot = 0;
+    std::memcpy(&slot, &value, bytes); // little-endian: the low bytes
+    push(slot);
+  }
+
+private:
+  void push(uint64_t value) {
+    slots[size] = value;
+    pointers[size] = &slots[size];
+    ++size;
+  }
+};
+
+/// Slots a parameter list takes (checked against the capacity at load).
+size_t countSlots(const std::vector<Param> &params) {
+  size_t n = 0;
+  for (const Param &p : params)
+    n += p.isMemRef ? 3 + 2 * size_t(p.rank) : 1;
+  return n;
+}
+
+struct Member {
+  const KernelEntry *entry = nullptr;
+  CUfunction gemm = nullptr;
+  CUfunction reduce = nullptr;
+  CUfunction pack[2] = {nullptr, nullptr};
+};
+} // namespace
+
+struct GemmRtFunctionImpl {
+  GemmRtModuleImpl *module = nullptr;
+  const Family *family = nullptr;
+  std::vector<Member> members;
+  /// A is K x M for nt and tt, B is N x K for tn and tt (docs/dialect.md).
+  bool aIsKM = false, bIsNK = false;
+  /// "A, B, C, extra0" for messages.
+  std::string paramList;
+};
+
+struct GemmRtModuleImpl {
+  Manifest manifest;
+  std::vector<std::unique_ptr<GemmRtFunctionImpl>> functions;
+  bool onDevice = false;
+  const Driver *driver = nullptr;
+  CUcontext context = nullptr;
+  CUdevice device = 0;
+  bool retainedPrimary = false;
+  std::vector<CUmodule> cuModules; // per manifest object, null if unused
+  CUmemoryPool pool = nullptr;
+
+  ~GemmRtModuleImpl() {
+    if (!onDevice && !retainedPrimary && cuModules.empty() && !pool)
+      return;
+    // Unload in the module's context (pushed if another one is current).
+    CUcontext current = nullptr;
+    driver->cuCtxGetCurrent(&current);
+    bool pushed = current != context;
+    if (pushed)
+      driver->cuCtxPushCurrent(context);
+    for (CUmodule m : cuModules)
+      if (m)
+        driver->cuModuleUnload(m);
+    if (pool)
+      driver->cuMemPoolDestroy(pool);
+    if (pushed) {
+      CUcontext popped;
+      driver->cuCtxPopCurrent(&popped);
+    }
+    if (retainedPrimary)
+      driver->cuDevicePrimaryCtxRelease(device);
+  }
+};
+
+namespace {
+std::string readFile(const std::string &path, bool &ok) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  ok = bool(in) || in.eof();
+  return buffer.str();
+}
+
+/// chipguard.py's rule for NVIDIA: a cubin runs on the same major version
+/// with a minor at least the chip's (sm_XYa: exactly that chip); PTX is
+/// compiled for any device at least that new (sm_XYa: that chip only).
+bool chipRunsOn(const ObjectEntry &object, int devMajor, int devMinor,
+                std::string &why) {
+  std::string device =
+      "sm_" + std::to_string(devMajor) + std::to_string(devMinor);
+  int major, minor;
+  bool arch;
+  if (object.chip.compare(0, 3, "gfx") == 0) {
+    why = "its kernels are for the AMD chip " + object.chip +
+          "; this runtime launches NVIDIA kernels only";
+    return false;
+  }
+  if (!parseSmChip(object.chip, major, minor, arch)) {
+    why = "unrecognized NVIDIA chip '" + object.chip + "'";
+    return false;
+  }
+  bool ok;
+  if (object.isBinary)
+    ok = devMajor == major && devMinor >= minor && (!arch || devMinor == minor);
+  else
+    ok = arch ? devMajor == major && devMinor == minor
+              : devMajor > major || (devMajor == major && devMinor >= minor);
+  if (!ok)
+    why = std::string(object.isBinary ? "cubin" : "PTX") + " compiled for " +
+          object.chip + " cannot run on " + device +
+          "; recompile with chip=" + device;
+  return ok;
+}
+
+GemmRtStatus driverError(const Driver &d, const std::string &call,
+                         CUresult result) {
+  return fail(GEMM_RT_ERROR_DRIVER,
+              call + " failed: " + describeResult(d, result));
+}
+
+GemmRtStatus loadOnDevice(GemmRtModuleImpl &m) {
+  std::string error;
+  const Driver *d = getDriver(error);
+  if (!d)
+    return fail(GEMM_RT_ERROR_NO_DEVICE, error);
+  m.driver = d;
+  CUresult r = d->cuCtxGetCurrent(&m.context);
+  if (r != CUDA_SUCCESS)
+    return driverError(*d, "cuCtxGetCurrent", r);
+  if (!m.context) {
+    // No context on this thread: the device's primary context, which the
+    // CUDA runtime (and so PyTorch and CuPy) uses.
+    if ((r = d->cuDeviceGet(&m.device, 0)) != CUDA_SUCCESS)
+      return driverError(*d, "cuDeviceGet(0)", r);
+    if ((r = d->cuDevicePrimaryCtxRetain(&m.context, m.device)) != CUDA_SUCCESS)
+      return driverError(*d, "cuDevicePrimaryCtxRetain", r);
+    m.retainedPrimary = true;
+    if ((r = d->cuCtxSetCurrent(m.context)) != CUDA_SUCCESS)
+      return driverError(*d, "cuCtxSetCurrent", r);
+  } else if ((r = d->cuCtxGetDevice(&m.device)) != CUDA_SUCCESS) {
+    return driverError(*d, "cuCtxGetDevice", r);
+  }
+  int major = 0, minor = 0, smemOptIn = 0, pools = 0;
+  if ((r = d->cuDeviceGetAttribute(
+           &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, m.device)) ||
+      (r = d->cuDeviceGetAttribute(
+           &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, m.device)) ||
+      (r = d->cuDeviceGetAttribute(
+           &smemOptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+           m.device)) ||
+      (r = d->cuDeviceGetAttribute(
+           &pools, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, m.device)))
+    return driverError(*d, "cuDeviceGetAttribute", r);
+
+  // The objects some kernel uses, each checked against the device's chip.
+  const Manifest &mf = m.manifest;
+  m.cuModules.assign(mf.objects.size(), nullptr);
+  auto objectOf = [&](const KernelEntry &k) {
+    for (size_t i = 0; i < mf.objects.size(); ++i)
+      if (mf.objects[i].module == k.module && mf.objects[i].chip == k.chip)
+        return i;
+    return mf.objects.size(); // not reached: loadManifest checked
+  };
+  for (const KernelEntry &k : mf.kernels) {
+    size_t i = objectOf(k);
+    if (m.cuModules[i])
+      continue;
+    const ObjectEntry &object = mf.objects[i];
+    std::string why;
+    if (!chipRunsOn(object, major, minor, why))
+      return fail(GEMM_RT_ERROR_NO_DEVICE,
+                  "cannot load '" + object.path + "': " + why);
+    bool ok;
+    std::string bytes = readFile(object.path, ok);
+    if (!ok)
+      return fail(GEMM_RT_ERROR_INVALID_MANIFEST,
+                  "cannot read '" + object.path + "'");
+    if (object.isBinary) {
+      r = d->cuModuleLoadData(&m.cuModules[i], bytes.data());
+      if (r != CUDA_SUCCESS)
+        return driverError(*d, "cuModuleLoadData('" + object.path + "')", r);
+    } else {
+      // PTX through the driver's JIT, its log in the message.
+      char log[8192] = {0};
+      int options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                       CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+      void *values[] = {log, reinterpret_cast<void *>(sizeof(log))};
+      r = d->cuModuleLoadDataEx(&m.cuModules[i], bytes.c_str(), 2, options,
+                                values);
+      if (r != CUDA_SUCCESS)
+        return fail(GEMM_RT_ERROR_DRIVER,
+                    "cuModuleLoadDataEx('" + object.path +
+                        "') failed: " + describeResult(*d, r) +
+                        (log[0] ? std::string(": ") + log : ""));
+    }
+  }
+
+  CUmemPoolProps props;
+  std::memset(&props, 0, sizeof(props));
+  props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  props.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  props.location.id = m.device;
+  if (!pools)
+    return fail(GEMM_RT_ERROR_NO_DEVICE,
+                "the device does not support stream-ordered memory pools, "
+                "which the runtime's workspaces need");
+  if ((r = d->cuMemPoolCreate(&m.pool, &props)) != CUDA_SUCCESS)
+    return driverError(*d, "cuMemPoolCreate", r);
+  // Keep freed workspaces for reuse (gemmRtModuleTrimWorkspaces returns
+  // them): a pool that released memory at every synchronization would map
+  // it again at the next launch.
+  uint64_t keep = std::numeric_limits<uint64_t>::max();
+  if ((r = d->cuMemPoolSetAttribute(m.pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                    &keep)) != CUDA_SUCCESS)
+    return driverError(*d, "cuMemPoolSetAttribute", r);
+
+  auto getFunction = [&](const KernelEntry &k, const std::string &name,
+                         CUfunction &out) -> GemmRtStatus {
+    size_t i = objectOf(k);
+    CUresult res = d->cuModuleGetFunction(&out, m.cuModules[i], name.c_str());
+    if (res != CUDA_SUCCESS)
+      return fail(GEMM_RT_ERROR_INVALID_MANIFEST,
+                  "kernel '" + name + "' not found in '" + mf.objects[i].path +
+                      "': " + describeResult(*d, res));
+    return GEMM_RT_SUCCESS;
+  };
+  for (auto &fn : m.functions) {
+    for (Member &member : fn->members) {
+      const KernelEntry &k = *member.entry;
+      if (GemmRtStatus s = getFunction(k, k.name, member.gemm))
+        return s;
+      if (k.dynamicSharedMemory > smemOptIn)
+        return fail(GEMM_RT_ERROR_NO_DEVICE,
+                    "kernel '" + k.name + "' needs " +
+                        std::to_string(k.dynamicSharedMemory) +
+                        " bytes of dynamic shared memory; the device allows " +
+                        std::to_string(smemOptIn));
+      // Always raise the limit: the module's static shared memory counts
+      // against the default 48 KiB too.
+      r = d->cuFuncSetAttribute(member.gemm,
+                                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                int(k.dynamicSharedMemory));
+      if (r != CUDA_SUCCESS)
+        return driverError(*d, "cuFuncSetAttribute('" + k.name + "')", r);
+      if (k.split)
+        if (GemmRtStatus s = getFunction(k, k.split->reduceName, member.reduce))
+          return s;
+      if (k.pack)
+        for (const PackOperand &op : k.pack->operands)
+          if (GemmRtStatus s =
+                  getFunction(k, op.kernel, member.pack[size_t(op.operand)]))
+            return s;
+    }
+  }
+  m.onDevice = true;
+  return GEMM_RT_SUCCESS;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Modules
+//===----------------------------------------------------------------------===//
+
+GemmRtStatus gemmRtModuleLoad(const char *directory, uint32_t flags,
+                              GemmRtModule *module) {
+  if (!module)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtModuleLoad: null module pointer");
+  *module = nullptr;
+  if (!directory)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtModuleLoad: null directory");
+  if (flags & ~uint32_t(GEMM_RT_LOAD_PARSE_ONLY))
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtModuleLoad: unknown flags " + std::to_string(flags));
+  auto m = std::make_unique<GemmRtModuleImpl>();
+  std::string error;
+  if (!loadManifest(directory, m->manifest, error))
+    return fail(GEMM_RT_ERROR_INVALID_MANIFEST, error);
+  for (const Family &family : m->manifest.families) {
+    auto fn = std::make_unique<GemmRtFunctionImpl>();
+    fn->module = m.get();
+    fn->family = &family;
+    fn->aIsKM = family.layout == "nt" || family.layout == "tt";
+    fn->bIsNK = family.layout == "tn" || family.layout == "tt";
+    for (size_t i = 0; i < family.params.size(); ++i)
+      fn->paramList += (i ? ", " : "") + family.params[i].name;
+    for (size_t index : family.members) {
+      const KernelEntry &k = m->manifest.kernels[index];
+      size_t slots = countSlots(k.params);
+      if (k.split)
+        slots = std::max(slots, countSlots(k.split->reduceParams));
+      if (slots > KernelParams::kCapacity)
+        return fail(
+            GEMM_RT_ERROR_INVALID_MANIFEST,
+            m->manifest.path + ": kernels[" + std::to_string(k.index) + "] ('" +
+                k.name + "'): 'params': " + std::to_string(slots) +
+                " parameter values (a memref takes 3 + 2 x rank); "
+                "at most " +
+                std::to_string(KernelParams::kCapacity) + " are supported");
+      Member member;
+      member.entry = &k;
+      fn->members.push_back(member);
+    }
+    m->functions.push_back(std::move(fn));
+  }
+  if (!(flags & GEMM_RT_LOAD_PARSE_ONLY))
+    if (GemmRtStatus s = loadOnDevice(*m))
+      return s; // ~GemmRtModuleImpl undoes what was done
+  *module = m.release();
+  return GEMM_RT_SUCCESS;
+}
+
+void gemmRtModuleDestroy(GemmRtModule module) { delete module; }
+
+int32_t gemmRtModuleIsOnDevice(GemmRtModule module) {
+  return module && module->onDevice ? 1 : 0;
+}
+
+GemmRtStatus gemmRtModuleTrimWorkspaces(GemmRtModule module) {
+  if (!module)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtModuleTrimWorkspaces: null module");
+  if (!module->onDevice)
+    return GEMM_RT_SUCCESS;
+  CUresult r = module->driver->cuMemPoolTrimTo(module->pool, 0);
+  if (r != CUDA_SUCCESS)
+    return driverError(*module->driver, "cuMemPoolTrimTo", r);
+  return GEMM_RT_SUCCESS;
+}
+
+size_t gemmRtModuleGetNumFunctions(GemmRtModule module) {
+  return module ? module->functions.size() : 0;
+}
+
+const char *gemmRtModuleGetFunctionName(GemmRtModule module, size_t index) {
+  if (!module || index >= module->functions.size())
+    return nullptr;
+  return module->functions[index]->family->name.c_str();
+}
+
+GemmRtStatus gemmRtModuleGetFunction(GemmRtModule module, const char *name,
+                                     GemmRtFunction *function) {
+  if (!module || !name || !function)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtModuleGetFunction: null module, name or result");
+  *function = nullptr;
+  for (const auto &fn : module->functions) {
+    const Family &f = *fn->family;
+    if (f.name == name || f.function + "#" + std::to_string(f.gemm) == name) {
+      *function = fn.get();
+      return GEMM_RT_SUCCESS;
+    }
+  }
+  std::string known;
+  for (const auto &fn : module->functions)
+    known += (known.empty() ? "" : ", ") + fn->family->name;
+  return fail(GEMM_RT_ERROR_NOT_FOUND, "no function '" + std::string(name) +
+                                           "' in '" + module->manifest.path +
+                                           "' (it has: " + known + ")");
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+const char *gemmRtFunctionGetName(GemmRtFunction function) {
+  return function ? function->family->name.c_str() : nullptr;
+}
+
+const char *gemmRtFunctionGetLayout(GemmRtFunction function) {
+  return function ? function->family->layout.c_str() : nullptr;
+}
+
+const char *gemmRtFunctionGetChip(GemmRtFunction function) {
+  return function ? function->family->chip.c_str() : nullptr;
+}
+
+size_t gemmRtFunctionGetNumKernels(GemmRtFunction function) {
+  return function ? function->members.size() : 0;
+}
+
+const char *gemmRtFunctionGetKernelName(GemmRtFunction function, size_t index) {
+  if (!function || index >= function->members.size())
+    return nullptr;
+  return function->members[index].entry->name.c_str();
+}
+
+size_t gemmRtFunctionGetNumParams(GemmRtFunction function) {
+  return function ? function->family->params.size() : 0;
+}
+
+GemmRtStatus gemmRtFunctionGetParam(GemmRtFunction function, size_t index,
+                                    GemmRtParamInfo *info) {
+  if (!function || !info)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtFunctionGetParam: null function or result");
+  const std::vector<Param> &params = function->family->params;
+  if (index >= params.size())
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtFunctionGetParam: index " + std::to_string(index) +
+                    " out of range (function '" + function->family->name +
+                    "' has " + std::to_string(params.size()) + " parameters)");
+  const Param &p = params[index];
+  info->name = p.name.c_str();
+  info->kind = p.isMemRef ? GEMM_RT_PARAM_MEMREF : GEMM_RT_PARAM_SCALAR;
+  info->elementType = p.type;
+  info->rank = p.rank;
+  info->shape = p.shape.data();
+  return GEMM_RT_SUCCESS;
+}
+
+GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function, int64_t m, int64_t n,
+                                  int64_t k, int64_t batch,
+                                  GemmRtChoice *choice) {
+  if (!function || !choice)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtFunctionChoose: null function or result");
+  const Manifest &mf = function->module->manifest;
+  size_t i = chooseEntry(mf, *function->family, m, n, k, batch);
+  const KernelEntry &entry = *function->members[i].entry;
+  choice->kernel = entry.name.c_str();
+  choice->kernelIndex = i;
+  choice->slices = splitSlices(entry, m, n, k, batch);
+  return GEMM_RT_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Plans and launches
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int64_t kMaxDim = std::numeric_limits<int32_t>::max();
+constexpr int64_t kMaxGridYZ = 65535;
+constexpr uint64_t kWorkspaceAlign = 256;
+
+/// a * b, saturating at INT64_MAX (sizes are non-negative).
+int64_t satMul(int64_t a, int64_t b) {
+  if (a != 0 && b > std::numeric_limits<int64_t>::max() / a)
+    return std::numeric_limits<int64_t>::max();
+  return a * b;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// A workspace of the launch: its shape (row-major) and its place in the
+/// launch's one allocation.
+struct Workspace {
+  int64_t rank = 0;
+  int64_t sizes[GEMM_RT_MAX_RANK] = {};
+  int64_t strides[GEMM_RT_MAX_RANK] = {};
+  uint64_t offset = 0, bytes = 0;
+  int64_t elements = 0;
+};
+
+struct Prepared {
+  GemmRtPlan plan{};
+  const Member *member = nullptr;
+  bool pack[2] = {false, false};
+  Workspace packed[2];
+  Workspace split;
+  uint64_t totalBytes = 0;
+};
+
+/// The host check of Pack.cpp (harness.vector_copies_ok): 16-byte aligned
+/// base, unit inner stride, outer strides multiples of `multiple` elements.
+bool vectorCopiesOk(const GemmRtMemRef &v, int64_t multiple) {
+  if (reinterpret_cast<uintptr_t>(v.data) % 16 != 0 ||
+      v.strides[v.rank - 1] != 1)
+    return false;
+  for (int64_t d = 0; d + 1 < v.rank; ++d)
+    if (v.strides[d] % multiple != 0)
+      return false;
+  return true;
+}
+
+/// Places a row-major workspace of `rank` sizes of `elementSize` bytes in
+/// the launch's allocation; false if its size overflows.
+bool place(Workspace &w, int64_t rank, const int64_t *sizes, size_t elementSize,
+           uint64_t &total) {
+  w.rank = rank;
+  int64_t elements = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    w.sizes[d] = sizes[d];
+    w.strides[d] = elements;
+    elements = satMul(elements, sizes[d]);
+  }
+  w.elements = elements;
+  int64_t bytes = satMul(elements, int64_t(elementSize));
+  if (bytes == std::numeric_limits<int64_t>::max())
+    return false;
+  w.bytes = uint64_t(bytes);
+  w.offset = total;
+  uint64_t rounded =
+      (w.bytes + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
+  if (rounded > uint64_t(std::numeric_limits<int64_t>::max()) - total)
+    return false;
+  total += rounded;
+  return true;
+}
+
+GemmRtStatus argError(const GemmRtFunctionImpl &fn, size_t i,
+                      const std::string &message) {
+  return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+              "function '" + fn.family->name + "': argument " +
+                  std::to_string(i) + " ('" + fn.family->params[i].name +
+                  "'): " + message);
+}
+
+GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
+                     size_t numArgs, uint32_t flags, Prepared &p) {
+  const std::vector<Param> &params = fn.family->params;
+  const std::string &name = fn.family->name;
+  if (flags & ~uint32_t(GEMM_RT_LAUNCH_NO_PACK))
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT, "function '" + name +
+                                                    "': unknown launch flags " +
+                                                    std::to_string(flags));
+  if (!args && numArgs)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + name + "': null argument array");
+  if (numArgs != params.size())
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + name + "' takes " +
+                    std::to_string(params.size()) + " arguments (" +
+                    fn.paramList + "), got " + std::to_string(numArgs));
+
+  // Each argument against its parameter.
+  for (size_t i = 0; i < numArgs; ++i) {
+    const Param &param = params[i];
+    const GemmRtArg &arg = args[i];
+    if (arg.kind != GEMM_RT_PARAM_MEMREF && arg.kind != GEMM_RT_PARAM_SCALAR)
+      return argError(fn, i,
+                      "invalid kind code " + std::to_string(int(arg.kind)));
+    bool isMemRef = arg.kind == GEMM_RT_PARAM_MEMREF;
+    if (isMemRef != param.isMemRef)
+      return argError(fn, i,
+                      std::string("expected a ") +
+                          (param.isMemRef ? "memref" : "scalar") + ", got a " +
+                          (isMemRef ? "memref" : "scalar"));
+    if (arg.dtype != param.type)
+      return argError(fn, i,
+                      std::string("expected ") +
+                          (isMemRef ? "element type " : "a scalar of type ") +
+                          dtypeName(param.type) + ", got " +
+                          dtypeName(arg.dtype));
+    if (!isMemRef)
+      continue;
+    const GemmRtMemRef &v = arg.memref;
+    if (v.rank != param.rank)
+      return argError(fn, i,
+                      "expected rank " + std::to_string(param.rank) + ", got " +
+                          std::to_string(v.rank));
+    bool empty = false;
+    for (int64_t d = 0; d < v.rank; ++d) {
+      if (v.sizes[d] < 0)
+        return argError(fn, i,
+                        "size " + std::to_string(d) + " is negative (" +
+                            std::to_string(v.sizes[d]) + ")");
+      if (v.strides[d] < 0)
+        return argError(fn, i,
+                        "stride " + std::to_string(d) + " is negative (" +
+                            std::to_string(v.strides[d]) + ")");
+      if (param.shape[size_t(d)] >= 0 && v.sizes[d] != param.shape[size_t(d)])
+        return argError(fn, i,
+                        "size " + std::to_string(d) + " is " +
+                            std::to_string(v.sizes[d]) +
+                            ", but the function was compiled for " +
+                            std::to_string(param.shape[size_t(d)]));
+      empty |= v.sizes[d] == 0;
+    }
+    if (!v.data && !empty)
+      return argError(fn, i, "null data pointer for a non-empty memref");
+  }
+
+  // M, N and the batch from C; K from A; A and B checked against them.
+  const GemmRtMemRef &a = args[0].memref, &b = args[1].memref,
+                     &c = args[2].memref;
+  int64_t m = c.sizes[c.rank - 2], n = c.sizes[c.rank - 1];
+  int64_t batch = c.rank == 3 ? c.sizes[0] : 1;
+  int64_t aM = a.sizes[a.rank - (fn.aIsKM ? 1 : 2)];
+  int64_t k = a.sizes[a.rank - (fn.aIsKM ? 2 : 1)];
+  int64_t bN = b.sizes[b.rank - (fn.bIsNK ? 2 : 1)];
+  int64_t bK = b.sizes[b.rank - (fn.bIsNK ? 1 : 2)];
+  const std::string &layout = fn.family->layout;
+  if (aM != m)
+    return argError(fn, 0,
+                    "M is " + std::to_string(aM) + " (its dimension " +
+                        std::to_string(a.rank - (fn.aIsKM ? 1 : 2)) +
+                        " under layout " + layout +
+                        ") but C has M = " + std::to_string(m));
+  if (bN != n)
+    return argError(fn, 1,
+                    "N is " + std::to_string(bN) + " (its dimension " +
+                        std::to_string(b.rank - (fn.bIsNK ? 2 : 1)) +
+                        " under layout " + layout +
+                        ") but C has N = " + std::to_string(n));
+  if (bK != k)
+    return argError(fn, 1,
+                    "K is " + std::to_string(bK) + " (its dimension " +
+                        std::to_string(b.rank - (fn.bIsNK ? 1 : 2)) +
+                        " under layout " + layout +
+                        ") but A has K = " + std::to_string(k));
+  for (size_t i = 0; i < 2; ++i) {
+    const GemmRtMemRef &v = args[i].memref;
+    if (v.rank == 3 && v.sizes[0] != batch)
+      return argError(fn, i,
+                      "batch " + std::to_string(v.sizes[0]) +
+                          " differs from C's batch " + std::to_string(batch));
+  }
+  // Extras indexed per broadcast.
+  for (size_t i = 3; i < numArgs; ++i) {
+    const Param &param = params[i];
+    if (!param.isMemRef)
+      continue;
+    const GemmRtMemRef &v = args[i].memref;
+    auto expect = [&](int64_t d, int64_t size, const char *what) {
+      return v.sizes[d] == size
+                 ? GEMM_RT_SUCCESS
+                 : argError(fn, i,
+                            "size " + std::to_string(d) + " is " +
+                                std::to_string(v.sizes[d]) + ", expected " +
+                                what + " = " + std::to_string(size));
+    };
+    GemmRtStatus s = GEMM_RT_SUCCESS;
+    if (param.broadcast == Broadcast::Row && v.rank == 1)
+      s = expect(0, m, "M");
+    else if (param.broadcast == Broadcast::Col && v.rank == 1)
+      s = expect(0, n, "N");
+    else if (param.broadcast == Broadcast::Full && v.rank >= 2) {
+      s = expect(v.rank - 2, m, "M");
+      if (!s)
+        s = expect(v.rank - 1, n, "N");
+      if (!s && v.rank == 3)
+        s = expect(0, batch, "the batch");
+    }
+    if (s)
+      return s;
+  }
+  // The kernels index in 32 bits; grid.z is the batch.
+  const char *names[] = {"M", "N", "K"};
+  int64_t sizes[] = {m, n, k};
+  for (int d = 0; d < 3; ++d)
+    if (sizes[d] > kMaxDim)
+      return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                  "function '" + name + "': " + names[d] + " = " +
+                      std::to_string(sizes[d]) +
+                      " exceeds the kernels' limit of " +
+                      std::to_string(kMaxDim));
+  if (batch > kMaxGridYZ)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + name + "': batch " + std::to_string(batch) +
+                    " exceeds 65535 (grid.z)");
+
+  // The member and its K slices.
+  const Manifest &mf = fn.module->manifest;
+  size_t index = chooseEntry(mf, *fn.family, m, n, k, batch);
+  p.member = &fn.members[index];
+  const KernelEntry &e = *p.member->entry;
+  GemmRtPlan &plan = p.plan;
+  plan.kernel = e.name.c_str();
+  plan.kernelIndex = index;
+  plan.m = m;
+  plan.n = n;
+  plan.k = k;
+  plan.batch = batch;
+  plan.slices = splitSlices(e, m, n, k, batch);
+  int64_t tiles = satMul(ceilDiv(m, e.tileM), ceilDiv(n, e.tileN));
+  if (tiles > kMaxDim)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + name + "': " + std::to_string(tiles) +
+                    " blocks of kernel '" + e.name +
+                    "' exceed grid.x's limit of " + std::to_string(kMaxDim));
+
+  // Packing (Kernel.packs): always, or when A or B rules out 16-byte
+  // copies, unless the GEMM is small.
+  bool packs = false;
+  if (e.pack) {
+    const Pack &pk = *e.pack;
+    int64_t work = satMul(satMul(satMul(batch, m), n), k);
+    if (pk.always)
+      packs = true;
+    else if (pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK)
+      packs = false;
+    else
+      packs =
+          !(flags & GEMM_RT_LAUNCH_NO_PACK) &&
+          !(vectorCopiesOk(a, pk.multiple) && vectorCopiesOk(b, pk.multiple));
+  }
+  p.totalBytes = 0;
+  if (packs) {
+    for (const PackOperand &op : e.pack->operands) {
+      const GemmRtArg &arg = args[size_t(op.operand)];
+      int64_t shape[GEMM_RT_MAX_RANK];
+      for (int64_t d = 0; d < arg.memref.rank; ++d)
+        shape[d] = arg.memref.sizes[d];
+      for (int32_t d : op.roundUpDims)
+        shape[d] =
+            ceilDiv(shape[d], e.pack->roundTo) * e.pack->roundTo; // <= 2^32
+      Workspace &w = p.packed[size_t(op.operand)];
+      if (!place(w, arg.memref.rank, shape, gemmRtDTypeGetSize(arg.dtype),
+                 p.totalBytes))
+        return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                    "function '" + name + "': the packed copy of " +
+                        params[size_t(op.operand)].name +
+                        " is too large (the launch's workspaces would exceed "
+                        "2^63 - 1 bytes)");
+      p.pack[size_t(op.operand)] = true;
+    }
+  }
+  plan.packA = p.pack[0];
+  plan.packB = p.pack[1];
+  if (e.split) {
+    int64_t shape[4] = {batch, plan.slices, m, n};
+    if (!place(p.split, 4, shape, gemmRtDTypeGetSize(e.split->workspaceType),
+               p.totalBytes))
+      return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                  "function '" + name + "': the split-K workspace of " +
+                      std::to_string(plan.slices) +
+                      " slices is too large (the launch's workspaces would "
+                      "exceed 2^63 - 1 bytes)");
+  }
+  plan.workspaceBytes = p.totalBytes;
+  bool emptyC = m == 0 || n == 0 || batch == 0;
+  plan.launches = emptyC ? 0
+                         : int32_t(p.pack[0] && p.packed[0].elements > 0) +
+                               int32_t(p.pack[1] && p.packed[1].elements > 0) +
+                               1 + int32_t(bool(e.split));
+  if (emptyC)
+    plan.workspaceBytes = p.totalBytes = 0;
+  return GEMM_RT_SUCCESS;
+}
+} // namespace
+
+GemmRtStatus gemmRtFunctionPlan(GemmRtFunction function, const GemmRtArg *args,
+                                size_t numArgs, uint32_t flags,
+                                GemmRtPlan *plan) {
+  if (!function || !plan)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtFunctionPlan: null function or result");
+  Prepared p;
+  if (GemmRtStatus s = prepare(*function, args, numArgs, flags, p))
+    return s;
+  *plan = p.plan;
+  return GEMM_RT_SUCCESS;
+}
+
+GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
+                                  const GemmRtArg *args, size_t numArgs,
+                                  GemmRtStream stream, uint32_t flags,
+                                  GemmRtPlan *plan) {
+  if (!function)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "gemmRtFunctionLaunch: null function");
+  GemmRtModuleImpl &module = *function->module;
+  if (!module.onDevice)
+    return fail(GEMM_RT_ERROR_NOT_LOADED,
+                "function '" + function->family->name + "': the module '" +
+                    module.manifest.directory +
+                    "' was loaded parse-only and cannot launch");
+  Prepared p;
+  if (GemmRtStatus s = prepare(*function, args, numArgs, flags, p))
+    return s;
+  if (plan)
+    *plan = p.plan;
+  if (p.plan.launches == 0)
+    return GEMM_RT_SUCCESS; // C is empty: nothing to compute
+
+  const Driver &d = *module.driver;
+  CUstream s = stream;
+  CUcontext current = nullptr;
+  CUresult r = d.cuCtxGetCurrent(&current);
+  if (r != CUDA_SUCCESS)
+    return driverError(d, "cuCtxGetCurrent", r);
+  if (!current) {
+    if ((r = d.cuCtxSetCurrent(module.context)) != CUDA_SUCCESS)
+      return driverError(d, "cuCtxSetCurrent", r);
+  } else if (current != module.context) {
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + function->family->name +
+                    "': another CUDA context is current than the one its "
+                    "module was loaded into");
+  }
+
+  const KernelEntry &e = *p.member->entry;
+  const Member &member = *p.member;
+  CUdeviceptr base = 0;
+  if (p.totalBytes) {
+    r = d.cuMemAllocFromPoolAsync(&base, p.totalBytes, module.pool, s);
+    if (r != CUDA_SUCCESS)
+      return fail(GEMM_RT_ERROR_DRIVER,
+                  "function '" + function->family->name + "': allocating " +
+                      std::to_string(p.totalBytes) +
+                      " bytes of workspace failed: " + describeResult(d, r));
+  }
+  auto address = [&](const Workspace &w) -> void * {
+    return w.elements ? reinterpret_cast<void *>(uintptr_t(base + w.offset))
+                      : nullptr;
+  };
+  auto launch = [&](CUfunction f, const char *kernel, uint64_t gx, uint64_t gy,
+                    uint64_t gz, const std::array<uint32_t, 3> &b, int64_t smem,
+                    KernelParams &kp) -> GemmRtStatus {
+    CUresult res =
+        d.cuLaunchKernel(f, unsigned(gx), unsigned(gy), unsigned(gz), b[0],
+                         b[1], b[2], unsigned(smem), s, kp.pointers, nullptr);
+    if (res != CUDA_SUCCESS)
+      return fail(GEMM_RT_ERROR_DRIVER,
+                  "launching kernel '" + std::string(kernel) + "' on grid (" +
+                      std::to_string(gx) + ", " + std::to_string(gy) + ", " +
+                      std::to_string(gz) +
+                      ") failed: " + describeResult(d, res));
+    return GEMM_RT_SUCCESS;
+  };
+
+  // The operands the GEMM reads: A and B, or their packed copies.
+  GemmRtMemRef operands[2] = {args[0].memref, args[1].memref};
+  GemmRtStatus status = GEMM_RT_SUCCESS;
+  for (size_t i = 0; i < 2 && !status; ++i) {
+    if (!p.pack[i])
+      continue;
+    const Workspace &w = p.packed[i];
+    GemmRtMemRef dst;
+    dst.data = address(w);
+    dst.rank = w.rank;
+    for (int64_t dd = 0; dd < w.rank; ++dd) {
+      dst.sizes[dd] = w.sizes[dd];
+      dst.strides[dd] = w.strides[dd];
+    }
+    if (w.elements) {
+      // The manifest's pack grid rule: x covers a workspace row with one
+      // 32-thread warp per warp_elements, y strides over the rows, z is
+      // the batch.
+      const Pack &pk = *e.pack;
+      int64_t rows = w.sizes[w.rank - 2], cols = w.sizes[w.rank - 1];
+      uint64_t gx = uint64_t(
+          ceilDiv(ceilDiv(cols, pk.warpElements) * 32, int64_t(pk.block[0])));
+      uint64_t gy = uint64_t(std::min(rows, kMaxGridYZ));
+      uint64_t gz = w.rank == 3 ? uint64_t(w.sizes[0]) : 1;
+      KernelParams kp;
+      kp.addMemRef(operands[i].data, operands[i].rank, operands[i].sizes,
+                   operands[i].strides);
+      kp.addMemRef(dst.data, dst.rank, dst.sizes, dst.strides);
+      status = launch(member.pack[i], e.pack->operands[i].kernel.c_str(), gx,
+                      gy, gz, pk.block, 0, kp);
+    }
+    operands[i] = dst;
+  }
+
+  void *splitData = e.split ? address(p.split) : nullptr;
+  const GemmRtPlan &plan0 = p.plan;
+  if (!status) {
+    KernelParams kp;
+    for (size_t i = 0; i < numArgs; ++i) {
+      if (i < 2) {
+        const GemmRtMemRef &v = operands[i];
+        kp.addMemRef(v.data, v.rank, v.sizes, v.strides);
+      } else if (args[i].kind == GEMM_RT_PARAM_MEMREF) {
+        const GemmRtMemRef &v = args[i].memref;
+        kp.addMemRef(v.data, v.rank, v.sizes, v.strides);
+      } else {
+        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(args[i].dtype));
+      }
+    }
+    if (e.split)
+      kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
+    uint64_t tiles = uint64_t(ceilDiv(plan0.m, e.tileM)) *
+                     uint64_t(ceilDiv(plan0.n, e.tileN));
+    status = launch(member.gemm, e.name.c_str(), tiles, uint64_t(plan0.slices),
+                    uint64_t(plan0.batch), e.block, e.dynamicSharedMemory, kp);
+  }
+  if (!status && e.split) {
+    // The reduction: x covers N with block.x columns, y strides over M (the
+    // kernel recomputes grid.y this way), z is the batch; parameters C, the
+    // extras, the workspace.
+    const SplitK &sk = *e.split;
+    KernelParams kp;
+    for (size_t i = 2; i < numArgs; ++i) {
+      if (args[i].kind == GEMM_RT_PARAM_MEMREF) {
+        const GemmRtMemRef &v = args[i].memref;
+        kp.addMemRef(v.data, v.rank, v.sizes, v.strides);
+      } else {
+        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(args[i].dtype));
+      }
+    }
+    kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
+    uint64_t gx = uint64_t(ceilDiv(plan0.n, int64_t(sk.reduceBlock[0])));
+    uint64_t gy = uint64_t(
+        std::min(ceilDiv(plan0.m, int64_t(sk.reduceBlock[1])), kMaxGridYZ));
+    status = launch(member.reduce, sk.reduceName.c_str(), gx, gy,
+                    uint64_t(plan0.batch), sk.reduceBlock, 0, kp);
+  }
+  if (base) {
+    // After the last launch that reads the workspaces, in stream order.
+    r = d.cuMemFreeAsync(base, s);
+    if (r != CUDA_SUCCESS && !status)
+      status = driverError(d, "cuMemFreeAsync", r);
+  }
+  return status;
+}

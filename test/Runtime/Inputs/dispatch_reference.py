@@ -1,0 +1,71 @@
+"""The reference the runtime's choices are compared with: the rules of
+python/gemm_mlir/dispatch.py on a manifest's families.
+
+  dispatch_reference.py sizes DIR    print "FUNCTION M N K BATCH" lines: a
+                                     grid of sizes around every bound, and
+                                     random ones, for every family of DIR
+  dispatch_reference.py choose DIR   read such lines, print the kernel and
+                                     K slices dispatch.py picks, in
+                                     gemm-runtime-probe's format
+
+Families are named as the runtime names them: the function, or
+<function>#<gemm> when the function holds several gemm.matmul ops.
+"""
+import json
+import os
+import random
+import sys
+
+from gemm_mlir.dispatch import choose_entry, split_slices
+
+GRID_M = [0, 1, 2, 7, 8, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255,
+          256, 257, 1000, 2048, 4095, 4096, 8192, 65536]
+GRID_K = [0, 1, 63, 64, 127, 128, 255, 256, 511, 512, 513, 1000, 2048, 4096,
+          20001, 65536, 100000, 1048576]
+BATCHES = [1, 2, 3, 8, 64, 65535]
+
+
+def families(directory):
+    with open(os.path.join(directory, "manifest.json")) as f:
+        manifest = json.load(f)
+    fams = {}
+    for e in manifest["kernels"]:
+        func = e.get("function") or e["name"].rsplit("_gemm", 1)[0]
+        fams.setdefault((func, e.get("gemm", 0)), []).append(e)
+    funcs = [f for f, _ in fams]
+    return {(f if funcs.count(f) == 1 else f"{f}#{g}"): entries
+            for (f, g), entries in fams.items()}
+
+
+def sizes(directory):
+    rng = random.Random(7)
+    for name, entries in families(directory).items():
+        batched = entries[0]["grid"].get("batched", False)
+        for b in (BATCHES if batched else [1]):
+            for m in GRID_M:
+                for n in GRID_M[::2]:
+                    for k in GRID_K:
+                        print(name, m, n, k, b)
+        for _ in range(300):
+            m, n, k = (rng.choice([rng.randint(-2, 300), rng.randint(0, 1 << 20),
+                                   rng.randint(0, (1 << 31) - 1)])
+                       for _ in range(3))
+            b = rng.choice([1, rng.randint(0, 70000)]) if batched else 1
+            print(name, m, n, k, b)
+
+
+def choose(directory):
+    fams = families(directory)
+    for line in sys.stdin:
+        parts = line.split()
+        if len(parts) < 4:
+            continue
+        name, (m, n, k) = parts[0], map(int, parts[1:4])
+        b = int(parts[4]) if len(parts) > 4 else 1
+        entries = fams[name]
+        e = entries[choose_entry(entries, m, n, k, b)]
+        print(f"{name} {m}x{n}x{k} batch {b}: {e['name']} "
+              f"{split_slices(e, m, n, k, b)}")
+
+
+{"sizes": sizes, "choose": choose}[sys.argv[1]](sys.argv[2])
