@@ -70,10 +70,11 @@ const DTypeInfo *dtypeInfo(GemmRtDType dtype) {
   return nullptr;
 }
 
-std::string dtypeName(GemmRtDType dtype) {
-  if (const DTypeInfo *info = dtypeInfo(dtype))
-    return info->name;
-  return "dtype code " + std::to_string(int(dtype));
+std::string dtypeName(int32_t dtype) {
+  for (const DTypeInfo &info : kDTypes)
+    if (int32_t(info.dtype) == dtype)
+      return info.name;
+  return "dtype code " + std::to_string(dtype);
 }
 } // namespace
 
@@ -675,8 +676,7 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     const Param &param = params[i];
     const GemmRtArg &arg = args[i];
     if (arg.kind != GEMM_RT_PARAM_MEMREF && arg.kind != GEMM_RT_PARAM_SCALAR)
-      return argError(fn, i,
-                      "invalid kind code " + std::to_string(int(arg.kind)));
+      return argError(fn, i, "invalid kind code " + std::to_string(arg.kind));
     bool isMemRef = arg.kind == GEMM_RT_PARAM_MEMREF;
     if (isMemRef != param.isMemRef)
       return argError(fn, i,
@@ -843,7 +843,8 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
         shape[d] =
             ceilDiv(shape[d], e.pack->roundTo) * e.pack->roundTo; // <= 2^32
       Workspace &w = p.packed[size_t(op.operand)];
-      if (!place(w, arg.memref.rank, shape, gemmRtDTypeGetSize(arg.dtype),
+      if (!place(w, arg.memref.rank, shape,
+                 gemmRtDTypeGetSize(params[size_t(op.operand)].type),
                  p.totalBytes))
         return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
                     "function '" + name + "': the packed copy of " +
@@ -929,6 +930,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
 
   const KernelEntry &e = *p.member->entry;
   const Member &member = *p.member;
+  const std::vector<Param> &params = function->family->params;
   CUdeviceptr base = 0;
   if (p.totalBytes) {
     r = d.cuMemAllocFromPoolAsync(&base, p.totalBytes, module.pool, s);
@@ -1003,7 +1005,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
         const GemmRtMemRef &v = args[i].memref;
         kp.addMemRef(v.data, v.rank, v.sizes, v.strides);
       } else {
-        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(args[i].dtype));
+        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(params[i].type));
       }
     }
     if (e.split)
@@ -1024,7 +1026,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
         const GemmRtMemRef &v = args[i].memref;
         kp.addMemRef(v.data, v.rank, v.sizes, v.strides);
       } else {
-        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(args[i].dtype));
+        kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(params[i].type));
       }
     }
     kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);

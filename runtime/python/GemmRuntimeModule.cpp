@@ -120,7 +120,7 @@ public:
       d["name"] = info.name;
       d["kind"] = info.kind == GEMM_RT_PARAM_MEMREF ? "memref" : "scalar";
       d["rank"] = info.rank;
-      d["element_type"] = gemmRtDTypeGetName(info.elementType);
+      d["element_type"] = gemmRtDTypeGetName(GemmRtDType(info.elementType));
       d["shape"] = std::vector<int64_t>(info.shape, info.shape + info.rank);
       out.append(d);
     }
@@ -223,7 +223,7 @@ private:
         if (!isInt && !PyFloat_Check(o))
           throw argError(i, "expected a Python float or "
                             "int for a scalar");
-        switch (info.elementType) {
+        switch (GemmRtDType(info.elementType)) {
         case GEMM_RT_DTYPE_F32:
           arg.scalar.f32 = float(PyFloat_AsDouble(o));
           break;
@@ -238,9 +238,10 @@ private:
           break;
         default: {
           if (!isInt)
-            throw argError(i, std::string("expected an int for a scalar of "
-                                          "type ") +
-                                  gemmRtDTypeGetName(info.elementType));
+            throw argError(
+                i, std::string("expected an int for a scalar of "
+                               "type ") +
+                       gemmRtDTypeGetName(GemmRtDType(info.elementType)));
           int64_t v = 0;
           if (!toInt64(o, v))
             throw argError(i, "the scalar does not fit in 64 bits");

@@ -84,10 +84,10 @@ int describe(GemmRtModule module) {
       if (p.kind == GEMM_RT_PARAM_MEMREF)
         std::printf("  param %s memref<%sx%s>\n", p.name,
                     shapeString(p.rank, p.shape).c_str(),
-                    gemmRtDTypeGetName(p.elementType));
+                    gemmRtDTypeGetName(GemmRtDType(p.elementType)));
       else
         std::printf("  param %s scalar %s\n", p.name,
-                    gemmRtDTypeGetName(p.elementType));
+                    gemmRtDTypeGetName(GemmRtDType(p.elementType)));
     }
     for (size_t i = 0; i < gemmRtFunctionGetNumKernels(fn); ++i)
       std::printf("  kernel %s\n", gemmRtFunctionGetKernelName(fn, i));
@@ -269,7 +269,7 @@ int apiErrors(const char *directory) {
   args[4] = gemmRtArgF32(1.0f);
   show("plan(valid)", gemmRtFunctionPlan(fn, args, 5, 0, &plan));
   show("plan(flags 2)", gemmRtFunctionPlan(fn, args, 5, 2, &plan));
-  args[4].kind = GemmRtParamKind(7);
+  args[4].kind = 7;
   show("plan(kind 7)", gemmRtFunctionPlan(fn, args, 5, 0, &plan));
   show("launch(null function)",
        gemmRtFunctionLaunch(nullptr, args, 5, nullptr, 0, &plan));

@@ -173,10 +173,12 @@ typedef enum GemmRtParamKind {
 
 /// One parameter of a function (A, B, C, then the epilogue's extras; the
 /// split-K workspace, which the runtime provides, is not one).
+/// (Enumerations travel as int32_t in structs: their size is fixed there and
+/// any value a caller stores is well-defined.)
 typedef struct GemmRtParamInfo {
   const char *name;
-  GemmRtParamKind kind;
-  GemmRtDType elementType;
+  int32_t kind;        // a GemmRtParamKind
+  int32_t elementType; // a GemmRtDType
   /// 0 for a scalar.
   int32_t rank;
   /// `rank` sizes, -1 where dynamic. Owned by the module.
@@ -234,8 +236,8 @@ typedef union GemmRtScalar {
 /// One operand of a launch. `dtype` must equal the parameter's element
 /// type (memref) or type (scalar): the runtime converts nothing.
 typedef struct GemmRtArg {
-  GemmRtParamKind kind;
-  GemmRtDType dtype;
+  int32_t kind;        // a GemmRtParamKind
+  int32_t dtype;       // a GemmRtDType
   GemmRtMemRef memref; // kind == GEMM_RT_PARAM_MEMREF
   GemmRtScalar scalar; // kind == GEMM_RT_PARAM_SCALAR
 } GemmRtArg;
