@@ -120,8 +120,8 @@ static FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
     return failure();
   }
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) {
-    reason = llvm::formatv("has {0} inputs and {1} outputs; a contraction "
-                           "has 2 and 1",
+    reason = llvm::formatv("has {0} input(s) and {1} output(s); a "
+                           "contraction has 2 inputs and 1 output",
                            op.getNumDpsInputs(), op.getNumDpsInits())
                  .str();
     return failure();

@@ -204,6 +204,68 @@ func.func @transpose(%a: memref<4x8xf32>, %b: memref<8x4xf32>) {
 
 // -----
 
+// A parallel loop that does not index the output.
+func.func @parallel_unused(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?xf32>) {
+  // ERR: :[[@LINE+2]]:{{[0-9]+}}: error: 'linalg.generic' op was not folded into a gemm.matmul, and the GPU pipelines run no linalg op: loop d1 is parallel but does not index the output
+  // expected-remark @below {{'linalg.generic' left alone: loop d1 is parallel but does not index the output}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction over one input only.
+func.func @one_sided(%a: memref<?x?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // ERR: :[[@LINE+2]]:{{[0-9]+}}: error: 'linalg.generic' op was not folded into a gemm.matmul, and the GPU pipelines run no linalg op: loop d3 is not a batch, M, N or K dimension (it indexes only one operand)
+  // expected-remark @below {{'linalg.generic' left alone: loop d3 is not a batch, M, N or K dimension (it indexes only one operand)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, j) -> (m, k, j)>, affine_map<(m, n, k, j) -> (k, n)>, affine_map<(m, n, k, j) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b : memref<?x?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Three inputs.
+func.func @three_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %e: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // ERR: :[[@LINE+2]]:{{[0-9]+}}: error: 'linalg.generic' op was not folded into a gemm.matmul, and the GPU pipelines run no linalg op: has 3 input(s) and 1 output(s); a contraction has 2 inputs and 1 output
+  // expected-remark @below {{'linalg.generic' left alone: has 3 input(s) and 1 output(s); a contraction has 2 inputs and 1 output}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b, %e : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %q = arith.mulf %p, %z : f32
+    %s = arith.addf %acc, %q : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A conversion gemm.matmul does not do (i8 to f32).
+func.func @sitofp(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf32>) {
+  // ERR: :[[@LINE+2]]:{{[0-9]+}}: error: 'linalg.matmul' op was not folded into a gemm.matmul, and the GPU pipelines run no linalg op: the body converts with 'arith.sitofp'; only arith.extf and arith.extsi of the inputs are taken
+  // expected-remark @below {{'linalg.matmul' left alone: the body converts with 'arith.sitofp'; only arith.extf and arith.extsi of the inputs are taken}}
+  linalg.matmul ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+// -----
+
 // Not a structured op.
 func.func @softmax(%a: memref<2x16xf32>, %b: memref<2x16xf32>) {
   // ERR: :[[@LINE+2]]:{{[0-9]+}}: error: 'linalg.softmax' op was not folded into a gemm.matmul, and the GPU pipelines run no linalg op: not a structured linalg op; gemm-from-linalg takes contractions and their elementwise consumers
