@@ -105,7 +105,10 @@ void load(Loaded &l) {
 } // namespace
 
 const Driver *gemm::rt::cuda::getDriver(std::string &error) {
-  static Loaded loaded;
+  // Never destroyed: host code from gpu-to-llvm unloads its modules from a
+  // global destructor (mgpuModuleUnload), which may run after this
+  // function's statics would have been destroyed.
+  static Loaded &loaded = *new Loaded;
   static std::once_flag once;
   std::call_once(once, [] { load(loaded); });
   if (!loaded.ok) {

@@ -22,6 +22,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -104,8 +105,8 @@ struct GemmWriteHostObjectPass
   void runOnOperation() override;
 
 private:
-  /// Writes `text` to `outputDir`/`file`; false (after an error at the
-  /// module) if it cannot.
+  /// Creates `outputDir`/`file` and lets `write` fill it; false (after an
+  /// error at the module) if the file cannot be written.
   bool writeFile(StringRef file, function_ref<void(llvm::raw_fd_ostream &)>);
   /// Adds the "host" entry to an existing manifest.json.
   bool recordInManifest(llvm::json::Object host);
