@@ -23,8 +23,13 @@ if [ "${1:-}" = prepare ]; then
   if [ ! -f "$root/build/build.ninja" ]; then
     "$root/scripts/build.sh" gemm-opt
   fi
+  # On for this build only: with it on, `cmake --install build` would
+  # install the 135 MB library too.
   cmake -DGEMM_BUILD_STANDALONE_COMPILER=ON "$root/build" >/dev/null
-  ninja -C "$root/build" GemmCompilerStandalone
+  status=0
+  ninja -C "$root/build" GemmCompilerStandalone || status=$?
+  cmake -DGEMM_BUILD_STANDALONE_COMPILER=OFF "$root/build" >/dev/null
+  [ "$status" -eq 0 ] || exit "$status"
   so="$root/build/lib/$lib"
   if ldd "$so" | grep -Ei 'libMLIR|libLLVM|libz3|not found'; then
     echo "gpu_python: $so needs the libraries above" >&2

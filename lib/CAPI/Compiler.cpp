@@ -10,35 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-c/Compiler.h"
-#include "gemm/Dialect/Gemm/IR/GemmDialect.h"
+#include "gemm/InitAll.h"
 #include "gemm/Pipelines/Pipelines.h"
-#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
-#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
-#include "mlir/Conversion/GPUCommon/GPUToLLVM.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
-#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
-#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
-#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
-#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
-#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Index/IR/IndexDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -46,13 +19,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Target/LLVM/NVVM/Target.h"
-#include "mlir/Target/LLVM/ROCDL/Target.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -64,41 +30,6 @@
 #include <string>
 
 using namespace mlir;
-
-/// The dialects a gemm module is written in and the ones the pipelines
-/// produce, with the external models the pipelines use: conversion to LLVM
-/// (gpu-to-llvm collects these interfaces from the loaded dialects), the GPU
-/// targets (gpu-module-to-binary) and the translations to LLVM IR.
-static void registerCompilerDialects(DialectRegistry &registry) {
-  registry.insert<affine::AffineDialect, amdgpu::AMDGPUDialect,
-                  arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  nvgpu::NVGPUDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect,
-                  gemm::GemmDialect>();
-
-  arith::registerConvertArithToLLVMInterface(registry);
-  cf::registerConvertControlFlowToLLVMInterface(registry);
-  registerConvertFuncToLLVMInterface(registry);
-  gpu::registerConvertGpuToLLVMInterface(registry);
-  NVVM::registerConvertGpuToNVVMInterface(registry);
-  index::registerConvertIndexToLLVMInterface(registry);
-  registerConvertMathToLLVMInterface(registry);
-  registerConvertMemRefToLLVMInterface(registry);
-  registerConvertNVVMToLLVMInterface(registry);
-  ub::registerConvertUBToLLVMInterface(registry);
-  vector::registerConvertVectorToLLVMInterface(registry);
-
-  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-  ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
-
-  registerBuiltinDialectTranslation(registry);
-  registerGPUDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
-  registerROCDLDialectTranslation(registry);
-}
 
 /// True if the pass option string `options` sets `key` (at the start or
 /// after white space, followed by '=').
@@ -166,7 +97,7 @@ static GemmCompileResult compile(const char *mlirText, const char *pipeline,
   }
 
   DialectRegistry registry;
-  registerCompilerDialects(registry);
+  mlir::gemm::registerGemmDialect(registry);
   // One thread: calls run in parallel with each other instead, and no
   // thread pool is started per call.
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);

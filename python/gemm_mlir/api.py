@@ -3,7 +3,7 @@
     import gemm_mlir, torch
     f = gemm_mlir.compile(gemm_mlir.Problem(layout="tn", a="f16",
                                             epilogue="bias_gelu"))
-    f(x, w, y, bias)            # y = gelu(x @ w.T + bias), on the current stream
+    f(x, w, y, bias)      # y = gelu(x @ w.T + bias), on the current stream
 
 `compile` turns a problem description (or MLIR text holding gemm.matmul
 ops) into kernels for a chip through the compiler C API
@@ -14,11 +14,13 @@ kernel of the family for the sizes, packs unaligned operands, runs split-K
 and launches. `load` loads a folder compiled elsewhere (gemm-opt
 --gemm-to-cubin="output-dir=..." or compile on another machine).
 
-Nothing here imports torch, CuPy or NumPy: tensors are recognized by their
-type (torch.Tensor once torch is imported), by __cuda_array_interface__ or
-by __dlpack__. docs/python.md describes the API, the problem descriptions,
+Importing it imports no torch, CuPy or NumPy (compile and load ask torch
+or CuPy for the current device): tensors are recognized by their type
+(torch.Tensor once torch is imported), by __cuda_array_interface__ or by
+__dlpack__. docs/python.md describes the API, the problem descriptions,
 the errors, streams and the measured per-call overhead.
 """
+import builtins
 import ctypes
 import dataclasses
 import hashlib
@@ -30,7 +32,7 @@ import sys
 import tempfile
 
 __all__ = ["CompileError", "GemmFunction", "Problem", "compile",
-           "device_chip", "load", "problem_mlir"]
+           "compile_to_folder", "default_cache_dir", "device_chip", "load"]
 
 
 class CompileError(RuntimeError):
@@ -237,11 +239,6 @@ class Problem:
         return self._text
 
 
-def problem_mlir(problem):
-    """The MLIR text `compile` compiles for `problem`."""
-    return problem.mlir
-
-
 class _Body:
     """The epilogue region's instructions, with fresh value names."""
 
@@ -328,38 +325,29 @@ def _problem_text(p):
             x = body.op(f"{op} {x}, {z} : {xt}")
         elif step in ("gelu", "gelu_tanh", "silu", "sigmoid", "tanh"):
             x, xt = to_float(x, xt)
-            one = body.const(1.0, xt)
-            if step == "gelu":
+            one = body.const(1.0, xt) if step != "tanh" else None
+
+            def f(op, *operands):
+                return body.op(f"{op} {', '.join(operands)} : {xt}")
+
+            if step == "gelu":  # x/2 (1 + erf(x / sqrt(2)))
                 k = body.const(0.7071067811865476, xt)
-                e = body.op(f"math.erf {body.op(f'arith.mulf {x}, {k} : {xt}')}"
-                            f" : {xt}")
-                half = body.const(0.5, xt)
-                h = body.op(f"arith.mulf {x}, {half} : {xt}")
-                x = body.op(f"arith.mulf {h}, "
-                            f"{body.op(f'arith.addf {e}, {one} : {xt}')} : {xt}")
-            elif step == "gelu_tanh":
-                x2 = body.op(f"arith.mulf {x}, {x} : {xt}")
-                x3 = body.op(f"arith.mulf {x2}, {x} : {xt}")
-                c1 = body.const(0.044715, xt)
-                inner = body.op(f"arith.addf {x}, "
-                                f"{body.op(f'arith.mulf {x3}, {c1} : {xt}')}"
-                                f" : {xt}")
-                c2 = body.const(0.7978845608028654, xt)
-                t = body.op(f"math.tanh "
-                            f"{body.op(f'arith.mulf {inner}, {c2} : {xt}')}"
-                            f" : {xt}")
-                half = body.const(0.5, xt)
-                h = body.op(f"arith.mulf {x}, {half} : {xt}")
-                x = body.op(f"arith.mulf {h}, "
-                            f"{body.op(f'arith.addf {t}, {one} : {xt}')} : {xt}")
-            elif step in ("silu", "sigmoid"):
-                e = body.op(f"math.exp {body.op(f'arith.negf {x} : {xt}')} "
-                            f": {xt}")
-                d = body.op(f"arith.addf {e}, {one} : {xt}")
-                x = body.op(f"arith.divf {x if step == 'silu' else one}, {d} "
-                            f": {xt}")
+                e = f("math.erf", f("arith.mulf", x, k))
+                half = f("arith.mulf", x, body.const(0.5, xt))
+                x = f("arith.mulf", half, f("arith.addf", e, one))
+            elif step == "gelu_tanh":  # x/2 (1 + tanh(c2 (x + c1 x^3)))
+                x3 = f("arith.mulf", f("arith.mulf", x, x), x)
+                inner = f("arith.addf", x, f("arith.mulf", x3,
+                                             body.const(0.044715, xt)))
+                t = f("math.tanh", f("arith.mulf", inner,
+                                     body.const(0.7978845608028654, xt)))
+                half = f("arith.mulf", x, body.const(0.5, xt))
+                x = f("arith.mulf", half, f("arith.addf", t, one))
+            elif step in ("silu", "sigmoid"):  # x or 1, / (1 + exp(-x))
+                d = f("arith.addf", f("math.exp", f("arith.negf", x)), one)
+                x = f("arith.divf", x if step == "silu" else one, d)
             else:
-                x = body.op(f"math.tanh {x} : {xt}")
+                x = f("math.tanh", x)
         elif step in ("scale", "beta", "clamp"):
             st = _float_type(xt)
             x = body.convert(x, xt, st)
@@ -555,11 +543,14 @@ def compile_to_folder(text, chip, *, options=None, fmt=None, cache_dir=None):
                              if message.startswith("error: ") else message)
         if code != compiler.SUCCESS:
             raise CompileError(diagnostics.strip(), pipeline, opts, text)
-        with open(os.path.join(scratch, "manifest.json")) as f:
-            if not json.load(f).get("kernels"):
-                raise CompileError("error: the module holds no gemm.matmul "
-                                   "(no kernels were written)", pipeline,
-                                   opts, text)
+        manifest = os.path.join(scratch, "manifest.json")
+        kernels = None
+        if os.path.exists(manifest):
+            with open(manifest) as f:
+                kernels = json.load(f).get("kernels")
+        if not kernels:
+            raise CompileError("error: the module holds no gemm.matmul (no "
+                               "kernels were written)", pipeline, opts, text)
         with open(os.path.join(scratch, "source.mlir"), "w") as f:
             f.write(text)
         try:
@@ -710,6 +701,11 @@ class GemmFunction:
         self.params = fn.params
         self.device_index = device_index
         extras = problem.extras if problem else []
+        if problem and len(self.params) != 3 + len(extras):
+            raise ValueError(
+                f"problem: function {self.name} of {path} takes "
+                f"{len(self.params)} arguments, but the problem has "
+                f"{3 + len(extras)} (A, B, C and {len(extras)} extras)")
         self._params = []
         for i, info in enumerate(self.params):
             label = info["name"]
@@ -717,6 +713,8 @@ class GemmFunction:
                 label = f"{info['name']} ({extras[i - 3][0]})"
             self._params.append(_Param(i, info, label))
         self._torch_ready = False
+        if _refresh_torch():
+            self._resolve_torch()
 
     @property
     def kernels(self):
@@ -743,6 +741,10 @@ class GemmFunction:
         return self._fn.plan(argv)
 
     def __call__(self, *args, stream=None):
+        return self._call(args, stream)
+
+    def _call(self, args, stream):
+        """The general call path: every check, with its error message."""
         argv, handle = self._convert(args, stream)
         return self._launch(argv, handle)
 
@@ -817,6 +819,9 @@ class GemmFunction:
                 p.torch_dtype = getattr(torch, _TORCH_DTYPES.get(p.type, ""),
                                         None)
         self._torch_ready = True
+        if (len(self._params) >= 3 and all(
+                p.torch_dtype is not None for p in self._params if p.memref)):
+            _install_fast_path(self)
 
     def _where(self, p):
         return f"{self.name}() argument {p.index} ({p.label})"
@@ -872,6 +877,104 @@ class GemmFunction:
         if p.output:
             _check_no_overlap(where, shape, strides)
         return view
+
+
+class _Missing:
+    """A positional argument the caller did not pass."""
+
+
+_MISSING = _Missing()
+
+
+def _install_fast_path(f):
+    """Gives `f` a __call__ specialized to its parameters for the usual
+    call: every memref argument a torch.Tensor of the parameter's dtype on
+    f's device with a unit innermost stride, C's rows apart, every scalar a
+    Python float or int, the stream None, an int or a stream object. Any
+    other call goes to the general path (GemmFunction._call), which checks
+    it and raises the error that applies. Unrolled per parameter, with the
+    parameters as positional arguments: the per-call host time is the
+    budget (docs/python.md, "Overhead"). The class of `f` becomes a
+    subclass of GemmFunction holding that __call__."""
+    torch = sys.modules["torch"]
+    names = [f"x{p.index}" for p in f._params]
+    memrefs = [p for p in f._params if p.memref]
+    scalars = [p for p in f._params if not p.memref]
+    env = {"T": _Tensor, "MISSING": _MISSING, "launch": f._launch,
+           "present": lambda args: tuple(a for a in args
+                                         if a is not _MISSING),
+           "raw_stream": _torch_stream, "stream_handle": _stream_handle,
+           "IndexError": IndexError, "DEV": f.device_index}
+    for p in memrefs:
+        env[f"D{p.index}"] = p.torch_dtype
+    try:
+        devices = torch.cuda.device_count()
+    except AttributeError:
+        devices = 0
+    everything = ", ".join(names)
+    body = [
+        f"def __call__(self, {', '.join(n + '=MISSING' for n in names)}, "
+        "*more, stream=None):",
+        f"    if more or {names[-1]} is MISSING or (" + " or ".join(
+            f"type(x{p.index}) is not T" for p in memrefs) + "):",
+        f"        return self._call(present(({everything},)) + more, "
+        "stream)",
+    ]
+    if scalars:
+        body += [
+            "    if (" + " or ".join(
+                f"(type(x{p.index}) is not float and "
+                f"type(x{p.index}) is not int)" for p in scalars) + "):",
+            f"        return self._call(({everything},), stream)"]
+    if devices == 1 and f.device_index is not None:
+        # One device: a CUDA tensor is on it.
+        body += ["    d = DEV"]
+        where = [f"not x{p.index}.is_cuda" for p in memrefs]
+    else:
+        first = f"x{memrefs[0].index}"
+        body += [f"    d = {first}.get_device()"]
+        where = ([f"d != DEV"] if f.device_index is not None else []) + [
+            f"x{p.index}.get_device() != d" for p in memrefs[1:]]
+    body += [
+        "    if (" + " or ".join(
+            where + [f"x{p.index}.dtype is not D{p.index}" for p in memrefs])
+        + "):",
+        f"        return self._call(({everything},), stream)",
+    ]
+    body += [f"    s{p.index} = x{p.index}.stride()" for p in memrefs]
+    body += [f"    h{p.index} = x{p.index}.shape" for p in memrefs]
+    # C's rows (and batches) do not overlap: each outer stride at least
+    # the extent of the dimensions inside it (a sufficient condition; the
+    # general path decides the rest exactly).
+    overlap = ["s2[-2] < h2[-1]"]
+    if f._params[2].rank == 3:
+        overlap.append("s2[0] < h2[1] * s2[1]")
+    body += [
+        "    try:",
+        "        if " + " or ".join([f"s{p.index}[-1] != 1" for p in memrefs]
+                                   + overlap) + ":",
+        f"            return self._call(({everything},), stream)",
+        "    except IndexError:  # a rank below the parameter's",
+        f"        return self._call(({everything},), stream)",
+        "    if stream is None:",
+        "        handle = raw_stream(d)",
+        "    elif type(stream) is int:",
+        "        handle = stream",
+        "    else:",
+        "        handle = stream_handle(stream)",
+        "    return launch([" + ", ".join(
+            f"(x{p.index}.data_ptr(), h{p.index}, s{p.index})"
+            if p.memref else f"x{p.index}" for p in f._params)
+        + "], handle)",
+    ]
+    source = "\n".join(body) + "\n"
+    exec(builtins.compile(source, f"<gemm_mlir call of {f.name}>", "exec"),
+         env)
+    f._fast_source = source
+    f.__class__ = type("GemmFunction", (GemmFunction,),
+                       {"__call__": env["__call__"],
+                        "__module__": GemmFunction.__module__,
+                        "__doc__": GemmFunction.__doc__})
 
 
 def _scalar(where, p, x):

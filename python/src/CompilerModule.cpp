@@ -33,9 +33,9 @@ static py::tuple compile(const std::string &text, const std::string &pipeline,
   int result;
   {
     py::gil_scoped_release release;
-    result = gemmCompile(text.c_str(), pipeline.c_str(), options.c_str(),
-                         outputDir ? outputDir->c_str() : nullptr,
-                         &diagnostics);
+    result =
+        gemmCompile(text.c_str(), pipeline.c_str(), options.c_str(),
+                    outputDir ? outputDir->c_str() : nullptr, &diagnostics);
   }
   std::unique_ptr<char, StringDeleter> owned(diagnostics);
   return py::make_tuple(result, owned ? std::string(owned.get()) : "");

@@ -233,7 +233,12 @@ case("cai after torch device 1",
      lambda: f.plan(Tensor((M, K), device=1), DLPack((N, K), device=(2, 0)),
                     tc, tbias))
 
+# The recorder replaces the launch on both call paths: the general one and
+# the one specialized to the function's parameters for torch tensors.
 f._launch = lambda argv, handle: ("launch", handle, len(argv))
+gemm_mlir.api._install_fast_path(f)
+print("fast path:", type(f).__call__ is not gemm_mlir.GemmFunction.__call__,
+      isinstance(f, gemm_mlir.GemmFunction))
 
 
 class TorchStream:
@@ -261,3 +266,27 @@ case("stream: __cuda_stream__", lambda: f(ta, tb, tc, tbias,
                                           stream=ProtocolStream()))
 case("stream: cai arrays", lambda: f(A, B, C, bias))
 case("stream: bool", lambda: f(ta, tb, tc, tbias, stream=True))
+
+# Calls the fast path does not take fall back to the checks of the general
+# one: the same errors as plan() gives.
+case("call: torch cpu", lambda: f(Tensor((M, K), device="cpu"), tb, tc, tbias))
+case("call: torch dtype", lambda: f(ta, tb, tc, Tensor((N,))))
+case("call: torch transposed B",
+     lambda: f(ta, Tensor((N, K), strides=(1, N)), tc, tbias))
+case("call: K = 1, any inner stride", lambda: f(
+    Tensor((M, 1), strides=(1, 5)), Tensor((N, 1)), tc, tbias))
+case("call: padded C", lambda: f(ta, tb, Tensor((M, N), strides=(N + 8, 1)),
+                                 tbias))
+case("call: count", lambda: f(ta, tb, tc))
+case("call: overlapping C",
+     lambda: f(ta, tb, Tensor((M, N), strides=(N // 2, 1)), tbias))
+
+# A batched function's fast path: C's batches apart too.
+g._launch = lambda argv, handle: ("launch", handle, len(argv))
+g._resolve_torch()
+t3 = [Tensor((4, M, K)), Tensor((4, K, N)), Tensor((4, M, N))]
+case("call: batched", lambda: g(*t3, 1.0, 0.0))
+case("call: batched, int scalar", lambda: g(*t3, 1, 0.0))
+case("call: batched, overlapping batches", lambda: g(
+    t3[0], t3[1], Tensor((4, M, N), strides=(N, N, 1)), 1.0, 0.0))
+case("call: batched, scalar type", lambda: g(*t3, None, 0.0))

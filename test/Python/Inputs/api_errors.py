@@ -82,3 +82,5 @@ case("which function", lambda: gemm_mlir.load(folder, device=False))
 case("no such function",
      lambda: gemm_mlir.load(folder, "k", device=False))
 print("named:", gemm_mlir.load(folder, "h", device=False).name)
+case("problem of another function", lambda: gemm_mlir.load(
+    folder, "g", device=False, problem=Problem(epilogue="bias")))
