@@ -26,7 +26,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -43,16 +42,32 @@ namespace mlir::gemm {
 using namespace mlir;
 using namespace mlir::gemm;
 
-/// Makes every target LLVM was built with available to lookupTarget: the
-/// host object may be for another machine than gemm-opt's (an aarch64 host
-/// of a Grace Hopper system).
+// The CPU back-ends of the host triples isGpuDriverHost accepts, declared
+// as llvm/Config/Targets.def would (only these: initializing every target
+// would link every back-end into a statically linked embedder, e.g.
+// libGemmCompilerStandalone.so).
+#define GEMM_HOST_TARGETS(X) X(X86) X(AArch64) X(PowerPC)
+#define GEMM_DECLARE_TARGET(T)                                                 \
+  extern "C" void LLVMInitialize##T##TargetInfo();                             \
+  extern "C" void LLVMInitialize##T##Target();                                 \
+  extern "C" void LLVMInitialize##T##TargetMC();                               \
+  extern "C" void LLVMInitialize##T##AsmPrinter();
+GEMM_HOST_TARGETS(GEMM_DECLARE_TARGET)
+#undef GEMM_DECLARE_TARGET
+
+/// Makes the host back-ends available to lookupTarget: the host object may
+/// be for another machine than gemm-opt's (an aarch64 host of a Grace
+/// Hopper system).
 static void initializeLLVMTargets() {
   static std::once_flag once;
   std::call_once(once, [] {
-    llvm::InitializeAllTargetInfos();
-    llvm::InitializeAllTargets();
-    llvm::InitializeAllTargetMCs();
-    llvm::InitializeAllAsmPrinters();
+#define GEMM_INITIALIZE_TARGET(T)                                              \
+  LLVMInitialize##T##TargetInfo();                                             \
+  LLVMInitialize##T##Target();                                                 \
+  LLVMInitialize##T##TargetMC();                                               \
+  LLVMInitialize##T##AsmPrinter();
+    GEMM_HOST_TARGETS(GEMM_INITIALIZE_TARGET)
+#undef GEMM_INITIALIZE_TARGET
   });
 }
 
