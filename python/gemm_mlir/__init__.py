@@ -2,8 +2,8 @@
 docs/python.md) compile GEMMs and run them on torch or CuPy arrays.
 
 The tools: the case generator (runs where gemm-opt is) and the
-GPU harness (runs where the GPU is, needing only the CUDA driver, CuPy and
-PyTorch).
+GPU harness (runs where the GPU is, needing only the CUDA driver, PyTorch
+and the runtime module, which it launches through).
 
 Run them as modules with python/ on the path (PYTHONPATH=python from the
 repository root):

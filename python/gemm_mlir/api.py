@@ -31,6 +31,8 @@ import shutil
 import sys
 import tempfile
 
+from . import chipguard as _chipguard
+
 __all__ = ["CompileError", "GemmFunction", "Problem", "compile",
            "compile_to_folder", "default_cache_dir", "device_chip", "load"]
 
@@ -415,34 +417,21 @@ def _problem_text(p):
 # ---------------------------------------------------------------------------
 
 def device_chip(device=None):
-    """The chip name of a CUDA (or ROCm) device, through torch or CuPy
-    (whichever is importable): "sm_90a" for compute capability 9.0 (the
+    """The chip to compile for on a CUDA (or ROCm) device, through torch or
+    CuPy (chipguard.device_chip): "sm_90a" for compute capability 9.0 (the
     Hopper instructions need the 'a' target), "sm_XY" for other NVIDIA
     devices, the gfx name on ROCm. `device` is an index or None (the
     current device)."""
     try:
-        import torch
-        if torch.cuda.is_available():
-            index = torch.cuda.current_device() if device is None else device
-            props = torch.cuda.get_device_properties(index)
-            arch = getattr(props, "gcnArchName", "")
-            if getattr(torch.version, "hip", None) and arch:
-                return arch.split(":")[0]
-            return _nvidia_chip(props.major, props.minor)
-    except ImportError:
-        pass
-    try:
-        import cupy
-        dev = cupy.cuda.Device(device)
-        if getattr(cupy.cuda.runtime, "is_hip", False):
-            props = cupy.cuda.runtime.getDeviceProperties(dev.id)
-            return props["gcnArchName"].decode().split(":")[0]
-        major, minor = divmod(int(dev.compute_capability), 10)
-        return _nvidia_chip(major, minor)
-    except ImportError:
-        pass
-    raise ValueError("chip: no chip given and no CUDA device found through "
-                     "torch or CuPy; pass chip='sm_90a' (or another chip)")
+        chip = _chipguard.device_chip(device)
+    except ValueError:
+        raise ValueError("chip: no chip given and no CUDA device found "
+                         "through torch or CuPy; pass chip='sm_90a' (or "
+                         "another chip)") from None
+    m = re.fullmatch(r"sm_(\d+)(\d)", chip)
+    if m:
+        return _nvidia_chip(int(m.group(1)), int(m.group(2)))
+    return chip.split(":")[0]
 
 
 def _nvidia_chip(major, minor):

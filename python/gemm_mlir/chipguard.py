@@ -55,16 +55,33 @@ def check_chip(kernel_chip, device_chip, fmt="bin"):
             f"cannot run on {device_chip}; recompile with chip={device_chip}")
 
 
-def device_chip():
-    """The current device's chip name, through CuPy (CUDA or ROCm)."""
-    import cupy as cp
-    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
-    arch = props.get("gcnArchName", b"")
-    if isinstance(arch, bytes):
-        arch = arch.decode()
-    if arch:
-        return arch
-    return f"sm_{props['major']}{props['minor']}"
+def device_chip(device=None):
+    """The chip name of a CUDA or ROCm device as the driver reports it
+    ("sm_90" for compute capability 9.0, the gcnArchName on ROCm), through
+    torch or CuPy, whichever is importable. `device` is an index or None
+    (the current device)."""
+    try:
+        import torch
+        if torch.cuda.is_available():
+            index = torch.cuda.current_device() if device is None else device
+            props = torch.cuda.get_device_properties(index)
+            # CUDA builds fill gcnArchName with the device name.
+            if getattr(torch.version, "hip", None) and props.gcnArchName:
+                return props.gcnArchName
+            return f"sm_{props.major}{props.minor}"
+    except ImportError:
+        pass
+    try:
+        import cupy
+        dev = cupy.cuda.Device(device)
+        if getattr(cupy.cuda.runtime, "is_hip", False):
+            props = cupy.cuda.runtime.getDeviceProperties(dev.id)
+            return props["gcnArchName"].decode()
+        major, minor = divmod(int(dev.compute_capability), 10)
+        return f"sm_{major}{minor}"
+    except ImportError:
+        pass
+    raise ValueError("chip: no CUDA device found through torch or CuPy")
 
 
 if __name__ == "__main__":

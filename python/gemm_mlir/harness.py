@@ -48,7 +48,7 @@ if __name__ == "__main__" and not __package__:
 _package = sys.modules.get(__package__) or __import__(__package__)
 _package.__path__ = pkgutil.extend_path(_package.__path__, __package__)
 from . import _gemm_runtime as runtime  # noqa: E402
-from .chipguard import check_chip  # noqa: E402
+from .chipguard import check_chip, device_chip  # noqa: E402
 
 DEVICE_CHIP = None
 
@@ -66,14 +66,6 @@ TOLERANCE = {"f16": 1e-2, "f16acc16": 1e-2, "bf16": 1e-2, "tf32": 1e-3,
 # --------------------------------------------------------------------------
 # Loading
 # --------------------------------------------------------------------------
-
-def device_chip():
-    """The current device's chip name ("sm_90", or an AMD gcnArchName)."""
-    props = torch.cuda.get_device_properties(torch.cuda.current_device())
-    if torch.version.hip:  # (CUDA builds fill gcnArchName with the name)
-        return props.gcnArchName
-    return f"sm_{props.major}{props.minor}"
-
 
 def runtime_args(values):
     """Launch arguments for the runtime: a tensor as (data_ptr, sizes,
