@@ -113,6 +113,7 @@ static LogicalResult matchMulAddBody(Block &body, Type accType,
 /// operand), one M, N and K dimension each, projected-permutation maps and a
 /// multiply-add body. Explains a mismatch in `reason`.
 static FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
+                                               BufferAliasing &aliasing,
                                                std::string &reason) {
   if (!op.hasPureBufferSemantics()) {
     reason = "has tensor semantics; bufferize first "
@@ -230,6 +231,15 @@ static FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
     reason = "the output is also an input";
     return failure();
   }
+  // gemm.matmul writes C while it reads A and B. As linalg's own buffer
+  // transformations do, distinct buffers (e.g. two function arguments) are
+  // taken not to overlap; a view of C used as A or B does.
+  for (unsigned i : {0u, 1u})
+    if (aliasing.overlapsOtherwise(operands[i], operands[2])) {
+      reason =
+          llvm::formatv("the output overlaps input #{0}", i).str();
+      return failure();
+    }
   return Contraction{operands[aIndex], operands[bIndex], operands[2], layout,
                      accType};
 }
@@ -267,7 +277,7 @@ LogicalResult mlir::gemm::linalg_to_gemm::convertContraction(
     linalg::LinalgOp op, BufferAliasing &aliasing, Reasons &reasons,
     Counts &counts) {
   std::string reason;
-  FailureOr<Contraction> match = matchContraction(op, reason);
+  FailureOr<Contraction> match = matchContraction(op, aliasing, reason);
   if (failed(match)) {
     leaveAlone(op, reason, reasons);
     if (op.hasPureBufferSemantics() && op.getNumDpsInits() == 1)

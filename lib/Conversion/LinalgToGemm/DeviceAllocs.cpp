@@ -7,8 +7,9 @@
 // func.return becomes a gpu.alloc (its deallocations gpu.dealloc); one that
 // is neither freed nor returned is freed after its last use, since
 // one-shot bufferization leaves deallocation to a later pass. A buffer a
-// gemm.matmul uses among other users stays on the host (a remark says so
-// when asked for).
+// gemm.matmul uses among other users stays on the host: a remark says so
+// when asked for, and it is an error under require-all (the GPU pipelines,
+// where the kernel would be handed a host pointer).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +25,9 @@ using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::linalg_to_gemm;
 
-void mlir::gemm::linalg_to_gemm::convertDeviceAllocs(FunctionOpInterface func,
-                                                     bool report,
-                                                     Counts &counts) {
+LogicalResult mlir::gemm::linalg_to_gemm::convertDeviceAllocs(
+    FunctionOpInterface func, bool report, bool requireAll, Counts &counts) {
+  bool anyHost = false;
   SmallVector<memref::AllocOp> allocs;
   func->walk([&](memref::AllocOp alloc) {
     if (isHostCode(alloc))
@@ -52,7 +53,18 @@ void mlir::gemm::linalg_to_gemm::convertDeviceAllocs(FunctionOpInterface func,
       LLVM_DEBUG(llvm::dbgs()
                  << "gemm-from-linalg: host allocation at " << alloc.getLoc()
                  << " (used by " << other->getName() << ")\n");
-      if (report)
+      if (requireAll) {
+        // A gemm.matmul kernel would get a host pointer.
+        InFlightDiagnostic diag = alloc.emitOpError(
+            "stays a host allocation, which the gemm.matmul kernels using it "
+            "cannot access: besides gemm.matmul it is used by '");
+        diag << other->getName()
+             << "' (only gemm.matmul, memref.dim, memref.dealloc and "
+                "func.return uses make it device memory)";
+        diag.attachNote(other->getLoc())
+            << "the '" << other->getName() << "' that keeps it on the host";
+        anyHost = true;
+      } else if (report)
         alloc.emitRemark("stays a host allocation: besides gemm.matmul it is "
                          "used by '")
             << other->getName()
@@ -95,4 +107,5 @@ void mlir::gemm::linalg_to_gemm::convertDeviceAllocs(FunctionOpInterface func,
                << "gemm-from-linalg: device allocation at " << loc << "\n");
     ++counts.deviceAllocs;
   }
+  return failure(anyHost);
 }

@@ -10,9 +10,13 @@
 //   same block, has only parallel loops, reads the whole result through
 //   identity maps and writes one output of the same shape, identity-mapped;
 // - unless it writes back into the GEMM's output, that output is a
-//   memref.alloc no later op uses (it is no longer written), and the new
+//   memref.alloc no later op uses and no view is taken of (it is no longer
+//   written), and the new
 //   output may not alias what the GEMM reads (A, B, extras), since the fused
 //   op writes it while reading them;
+// - written in place, no other input may alias the GEMM result (plain
+//   function arguments may; llvm.noalias tells them apart); rank-0 memref
+//   inputs are not taken (the scalar is in device memory);
 // - nothing between the two ops writes what the GEMM reads.
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +27,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
@@ -83,8 +88,6 @@ struct Input {
   bool isResult = false;
   /// The consumer's own output (the fused epilogue's C argument).
   bool isOutput = false;
-  /// A rank-0 memref: loaded before the fused op, passed as a scalar.
-  bool load = false;
 };
 
 /// One fusion attempt of `consumer` into `gemm`.
@@ -201,6 +204,17 @@ LogicalResult Fusion::check(std::string &reason) {
                    .str();
       return failure();
     }
+    // Written in place, the GEMM result is the output: an input that may
+    // alias it would be read while the fused op writes it.
+    if (inPlace && isa<MemRefType>(value.getType()) &&
+        aliasing.mayAlias(value, result)) {
+      reason = llvm::formatv("input #{0} may alias the GEMM result it "
+                             "overwrites (function arguments are told apart "
+                             "when one of them is llvm.noalias)",
+                             i)
+                   .str();
+      return failure();
+    }
     if (aliasing.overlapsOtherwise(value, out)) {
       reason = llvm::formatv("input #{0} overlaps the output without being "
                              "it",
@@ -219,8 +233,17 @@ LogicalResult Fusion::check(std::string &reason) {
       return failure();
     }
     input.broadcast = *broadcast;
-    auto memref = dyn_cast<MemRefType>(value.getType());
-    input.load = memref && memref.getRank() == 0;
+    // The host cannot load it: in the GPU pipelines a memref is device
+    // memory, and an epilogue takes scalars by value.
+    if (auto memref = dyn_cast<MemRefType>(value.getType());
+        memref && memref.getRank() == 0) {
+      reason = llvm::formatv("input #{0} is a rank-0 memref: the scalar lives "
+                             "in device memory, and a scalar extra is passed "
+                             "by value (pass it as a scalar)",
+                             i)
+                   .str();
+      return failure();
+    }
     inputs.push_back(input);
   }
   if (!readsResult) {
@@ -259,8 +282,18 @@ LogicalResult Fusion::check(std::string &reason) {
                "it may be read after this op";
       return failure();
     }
-    // Users before the GEMM only give the buffer its initial value.
+    // Users before the GEMM only give the buffer its initial value. A view
+    // of it may be read at any later point, through another value.
     Operation *gemmOp = gemm;
+    for (Operation *user : result.getUsers())
+      if (isa<ViewLikeOpInterface>(user) ||
+          llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>)) {
+        reason = ("the GEMM result has a view, '" +
+                  user->getName().getStringRef() +
+                  "', through which it may be read after this op")
+                     .str();
+        return failure();
+      }
     for (Operation *user : result.getUsers())
       if (user != gemmOp && user != consumer.getOperation() &&
           !isa<memref::DeallocOp, memref::DimOp>(user) &&
@@ -330,22 +363,13 @@ MatmulOp Fusion::build(std::string &reason) {
   std::optional<unsigned> resultExtra;
   if (!inPlace && gemm.readsC())
     resultExtra = addExtra(result, Broadcast::full);
-  SmallVector<Operation *> loads;
   SmallVector<std::optional<unsigned>> inputExtra;
   for (Input &input : inputs) {
     if (input.isResult || input.isOutput) {
       inputExtra.push_back(std::nullopt);
       continue;
     }
-    Value value = input.value;
-    Broadcast broadcast = input.broadcast;
-    if (input.load) {
-      auto load = memref::LoadOp::create(b, loc, value, ValueRange());
-      loads.push_back(load);
-      value = load.getResult();
-      broadcast = Broadcast::scalar;
-    }
-    inputExtra.push_back(addExtra(value, broadcast));
+    inputExtra.push_back(addExtra(input.value, input.broadcast));
   }
   DenseMap<Value, unsigned> capturedExtra;
   for (Value value : captured)
@@ -414,8 +438,6 @@ MatmulOp Fusion::build(std::string &reason) {
   std::string message;
   if (failed(verifyQuietly(fused, message))) {
     fused.erase();
-    for (Operation *load : loads)
-      load->erase();
     reason = "the fused gemm.matmul would be invalid: " + message;
     return {};
   }

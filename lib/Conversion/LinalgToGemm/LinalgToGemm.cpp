@@ -139,6 +139,7 @@ struct GemmFromLinalg
       fuseConsumers(gemm, aliasing, reasons, counts, deadCandidates);
     eraseDeadAllocs(deadCandidates);
 
+    bool hostAllocs = false;
     if (deviceAllocs) {
       SmallVector<FunctionOpInterface> funcs;
       module.walk([&](FunctionOpInterface func) {
@@ -146,7 +147,8 @@ struct GemmFromLinalg
           funcs.push_back(func);
       });
       for (FunctionOpInterface func : funcs)
-        convertDeviceAllocs(func, report, counts);
+        if (failed(convertDeviceAllocs(func, report, requireAll, counts)))
+          hostAllocs = true;
     }
 
     // What is left, and why.
@@ -177,7 +179,7 @@ struct GemmFromLinalg
     numFills += counts.fills;
     numFused += counts.fused;
     numDeviceAllocs += counts.deviceAllocs;
-    if (requireAll && !left.empty())
+    if (requireAll && (!left.empty() || hostAllocs))
       signalPassFailure();
   }
 };

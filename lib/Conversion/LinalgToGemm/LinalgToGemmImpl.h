@@ -81,8 +81,9 @@ void eraseDeadAllocs(llvm::SmallPtrSetImpl<Operation *> &candidates);
 /// Turns the memref.alloc ops of host function `func` used only by
 /// gemm.matmul, memref.dim, memref.dealloc and func.return into gpu.alloc;
 /// with `report`, emits a remark at those a gemm.matmul uses among other
-/// users.
-void convertDeviceAllocs(FunctionOpInterface func, bool report, Counts &counts);
+/// users; with `requireAll`, an error (and fails).
+LogicalResult convertDeviceAllocs(FunctionOpInterface func, bool report,
+                                  bool requireAll, Counts &counts);
 
 /// Strips the "'<op>' op " prefix of a verifier message.
 std::string stripOpPrefix(StringRef message);

@@ -8,11 +8,11 @@
 // linalg.matmul with its default maps is nn; the zero fill is dropped and
 // the epilogue, which would ignore C, left out.
 // CHECK-LABEL: func.func @matmul_nn
-//  CHECK-SAME: (%[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf32>)
+//  CHECK-SAME: (%[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf32> {llvm.noalias})
 //   CHECK-NOT: linalg
 //       CHECK: gemm.matmul nn ins(%[[A]], %[[B]] : memref<?x?xf16>, memref<?x?xf16>) outs(%[[C]] : memref<?x?xf32>) acc(f32){{$}}
 //   CHECK-NOT: linalg
-func.func @matmul_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+func.func @matmul_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
   linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>)
@@ -28,7 +28,7 @@ func.func @matmul_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf3
 //  CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %[[CIN:.*]]: f32):
 //  CHECK-NEXT:   %[[S:.*]] = arith.addf %[[ACC]], %[[CIN]] : f32
 //  CHECK-NEXT:   gemm.yield %[[S]] : f32
-func.func @matmul_accumulate(%a: memref<64x32xf32>, %b: memref<32x16xf32>, %c: memref<64x16xf32>) {
+func.func @matmul_accumulate(%a: memref<64x32xf32>, %b: memref<32x16xf32>, %c: memref<64x16xf32> {llvm.noalias}) {
   linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x16xf32>)
                 outs(%c : memref<64x16xf32>)
   return
@@ -39,7 +39,7 @@ func.func @matmul_accumulate(%a: memref<64x32xf32>, %b: memref<32x16xf32>, %c: m
 // B indexed (n, k): B is N x K, layout tn.
 // CHECK-LABEL: func.func @matmul_tn
 //       CHECK: gemm.matmul tn ins(%{{.*}}, %{{.*}} : memref<?x?xf16>, memref<?x?xf16>) outs(%{{.*}} : memref<?x?xf32>) acc(f32){{$}}
-func.func @matmul_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+func.func @matmul_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
@@ -54,7 +54,7 @@ func.func @matmul_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf3
 // A indexed (k, m): A is K x M, layout nt.
 // CHECK-LABEL: func.func @matmul_nt
 //       CHECK: gemm.matmul nt ins(%{{.*}}, %{{.*}} : memref<32x64xf16>, memref<32x16xf16>) outs(%{{.*}} : memref<64x16xf32>) acc(f32){{$}}
-func.func @matmul_nt(%a: memref<32x64xf16>, %b: memref<32x16xf16>, %c: memref<64x16xf32>) {
+func.func @matmul_nt(%a: memref<32x64xf16>, %b: memref<32x16xf16>, %c: memref<64x16xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<64x16xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
@@ -69,7 +69,7 @@ func.func @matmul_nt(%a: memref<32x64xf16>, %b: memref<32x16xf16>, %c: memref<64
 // Both transposed: tt.
 // CHECK-LABEL: func.func @matmul_tt
 //       CHECK: gemm.matmul tt ins(%{{.*}}, %{{.*}} : memref<32x64xbf16>, memref<16x32xbf16>) outs(%{{.*}} : memref<64x16xf32>) acc(f32){{$}}
-func.func @matmul_tt(%a: memref<32x64xbf16>, %b: memref<16x32xbf16>, %c: memref<64x16xf32>) {
+func.func @matmul_tt(%a: memref<32x64xbf16>, %b: memref<16x32xbf16>, %c: memref<64x16xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<64x16xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
@@ -90,7 +90,7 @@ func.func @matmul_tt(%a: memref<32x64xbf16>, %b: memref<16x32xbf16>, %c: memref<
 //  CHECK-NEXT:   %[[SEVEN:.*]] = arith.constant 7 : i32
 //  CHECK-NEXT:   %[[S:.*]] = arith.addi %[[ACC]], %[[SEVEN]] : i32
 //  CHECK-NEXT:   gemm.yield %[[S]] : i32
-func.func @matmul_i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+func.func @matmul_i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32> {llvm.noalias}) {
   %seven = arith.constant 7 : i32
   linalg.fill ins(%seven : i32) outs(%c : memref<?x?xi32>)
   linalg.matmul ins(%a, %b : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>)
@@ -108,7 +108,7 @@ func.func @matmul_i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>
 //       CHECK: gemm.matmul nn {{.*}} extras(%[[BETA]] : f32) acc(f32) attributes {broadcast = [#gemm.bcast<scalar>]} {
 //  CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %{{.*}}: f32, %[[X:.*]]: f32):
 //  CHECK-NEXT:   %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : f32
-func.func @fill_scalar(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %beta: f32, %other: memref<?xf32> {llvm.noalias}) {
+func.func @fill_scalar(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32> {llvm.noalias}, %beta: f32, %other: memref<?xf32> {llvm.noalias}) {
   linalg.fill ins(%beta : f32) outs(%c : memref<?x?xf32>)
   %c0 = arith.constant 0 : index
   memref.store %beta, %other[%c0] : memref<?xf32>
@@ -120,7 +120,7 @@ func.func @fill_scalar(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
 
 // CHECK-LABEL: func.func @batch_matmul
 //       CHECK: gemm.matmul nn ins(%{{.*}}, %{{.*}} : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%{{.*}} : memref<?x?x?xf32>) acc(f32){{$}}
-func.func @batch_matmul(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf32>) {
+func.func @batch_matmul(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<?x?x?xf32>)
   linalg.batch_matmul ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>)
@@ -134,7 +134,7 @@ func.func @batch_matmul(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref
 // CHECK-LABEL: func.func @batch_matmul_tn
 //       CHECK: gemm.matmul tn ins(%{{.*}}, %{{.*}} : memref<4x64x32xf16>, memref<4x16x32xf16>) outs(%{{.*}} : memref<4x64x16xf16>) acc(f16) {
 //       CHECK:   arith.addf %{{.*}}, %{{.*}} : f16
-func.func @batch_matmul_tn(%a: memref<4x64x32xf16>, %b: memref<4x16x32xf16>, %c: memref<4x64x16xf16>) {
+func.func @batch_matmul_tn(%a: memref<4x64x32xf16>, %b: memref<4x16x32xf16>, %c: memref<4x64x16xf16> {llvm.noalias}) {
   linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
                                        affine_map<(b, m, n, k) -> (b, n, k)>,
                                        affine_map<(b, m, n, k) -> (b, m, n)>]
@@ -146,7 +146,7 @@ func.func @batch_matmul_tn(%a: memref<4x64x32xf16>, %b: memref<4x16x32xf16>, %c:
 
 // CHECK-LABEL: func.func @contract_tt
 //       CHECK: gemm.matmul tt ins(%{{.*}}, %{{.*}} : memref<?x?xf16>, memref<?x?xf16>) outs(%{{.*}} : memref<?x?xf32>) acc(f32){{$}}
-func.func @contract_tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+func.func @contract_tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
   linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
@@ -160,7 +160,7 @@ func.func @contract_tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
 
 // CHECK-LABEL: func.func @contract_batched_nt
 //       CHECK: gemm.matmul nt ins(%{{.*}}, %{{.*}} : memref<2x32x64xf32>, memref<2x32x16xf32>) outs(%{{.*}} : memref<2x64x16xf32>) acc(f32){{$}}
-func.func @contract_batched_nt(%a: memref<2x32x64xf32>, %b: memref<2x32x16xf32>, %c: memref<2x64x16xf32>) {
+func.func @contract_batched_nt(%a: memref<2x32x64xf32>, %b: memref<2x32x16xf32>, %c: memref<2x64x16xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<2x64x16xf32>)
   linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>,
@@ -177,7 +177,7 @@ func.func @contract_batched_nt(%a: memref<2x32x64xf32>, %b: memref<2x32x16xf32>,
 // CHECK-LABEL: func.func @generic_nn
 //       CHECK: gemm.matmul nn ins(%{{.*}}, %{{.*}} : memref<?x?xf16>, memref<?x?xf16>) outs(%{{.*}} : memref<?x?xf32>) acc(f32) {
 //       CHECK:   arith.addf
-func.func @generic_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+func.func @generic_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32> {llvm.noalias}) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                    affine_map<(m, n, k) -> (k, n)>,
                                    affine_map<(m, n, k) -> (m, n)>],
@@ -198,9 +198,9 @@ func.func @generic_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf
 // The inputs in the other order (the first holds N and K): A is the second,
 // stored K x M, and B the first, stored N x K: tt.
 // CHECK-LABEL: func.func @generic_swapped
-//  CHECK-SAME: (%[[B:.*]]: memref<16x32xf64>, %[[A:.*]]: memref<32x64xf64>, %[[C:.*]]: memref<64x16xf64>)
+//  CHECK-SAME: (%[[B:.*]]: memref<16x32xf64>, %[[A:.*]]: memref<32x64xf64>, %[[C:.*]]: memref<64x16xf64> {llvm.noalias})
 //       CHECK: gemm.matmul tt ins(%[[A]], %[[B]] : memref<32x64xf64>, memref<16x32xf64>) outs(%[[C]] : memref<64x16xf64>) acc(f64)
-func.func @generic_swapped(%b: memref<16x32xf64>, %a: memref<32x64xf64>, %c: memref<64x16xf64>) {
+func.func @generic_swapped(%b: memref<16x32xf64>, %a: memref<32x64xf64>, %c: memref<64x16xf64> {llvm.noalias}) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (n, k)>,
                                    affine_map<(m, n, k) -> (k, m)>,
                                    affine_map<(m, n, k) -> (m, n)>],
@@ -220,9 +220,9 @@ func.func @generic_swapped(%b: memref<16x32xf64>, %a: memref<32x64xf64>, %c: mem
 // gemm.matmul's A is the second input (stored K x M) and its B the first
 // (stored N x K): tt.
 // CHECK-LABEL: func.func @generic_transposed_c
-//  CHECK-SAME: (%[[X:.*]]: memref<64x32xf32>, %[[Y:.*]]: memref<32x16xf32>, %[[C:.*]]: memref<16x64xf32>)
+//  CHECK-SAME: (%[[X:.*]]: memref<64x32xf32>, %[[Y:.*]]: memref<32x16xf32>, %[[C:.*]]: memref<16x64xf32> {llvm.noalias})
 //       CHECK: gemm.matmul tt ins(%[[Y]], %[[X]] : memref<32x16xf32>, memref<64x32xf32>) outs(%[[C]] : memref<16x64xf32>) acc(f32)
-func.func @generic_transposed_c(%x: memref<64x32xf32>, %y: memref<32x16xf32>, %c: memref<16x64xf32>) {
+func.func @generic_transposed_c(%x: memref<64x32xf32>, %y: memref<32x16xf32>, %c: memref<16x64xf32> {llvm.noalias}) {
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (k, j)>,
                                    affine_map<(i, j, k) -> (j, i)>],
@@ -281,14 +281,14 @@ func.func @bias_col_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %bias: memref
 // Bias per row (M values) added in place into C (the generic's output
 // argument is the GEMM result), then GELU in its tanh form.
 // CHECK-LABEL: func.func @bias_row_gelu_tanh
-//  CHECK-SAME: (%{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x32xf16>, %[[BIAS:.*]]: memref<128xf32>, %[[C:.*]]: memref<128x32xf32>)
+//  CHECK-SAME: (%{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x32xf16>, %[[BIAS:.*]]: memref<128xf32>, %[[C:.*]]: memref<128x32xf32> {llvm.noalias})
 //       CHECK: gemm.matmul nn {{.*}} outs(%[[C]] : memref<128x32xf32>) extras(%[[BIAS]] : memref<128xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<row>]} {
 //  CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %{{.*}}: f32, %[[X:.*]]: f32):
 //  CHECK-NEXT:   %[[V:.*]] = arith.addf %[[ACC]], %[[X]] : f32
 //       CHECK:   math.tanh
 //       CHECK:   gemm.yield
 //   CHECK-NOT: linalg
-func.func @bias_row_gelu_tanh(%a: memref<128x64xf16>, %b: memref<64x32xf16>, %bias: memref<128xf32>, %c: memref<128x32xf32>) {
+func.func @bias_row_gelu_tanh(%a: memref<128x64xf16>, %b: memref<64x32xf16>, %bias: memref<128xf32>, %c: memref<128x32xf32> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<128x32xf32>)
   linalg.matmul ins(%a, %b : memref<128x64xf16>, memref<64x32xf16>) outs(%c : memref<128x32xf32>)
@@ -373,25 +373,25 @@ func.func @gelu_erf_silu(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %out: memref<
 
 // -----
 
-// Scaling: by a scalar input of the generic, by a rank-0 memref (loaded just
-// before the GEMM) and by a value the body uses from outside.
+// Scaling: by scalar inputs of the generic and by a value the body uses
+// from outside (a rank-0 memref input is left alone: the scalar is in device
+// memory).
 // CHECK-LABEL: func.func @scale
-//  CHECK-SAME: %[[ALPHA:[^:]*]]: f32, %[[BETA:[^:]*]]: memref<f32>, %[[GAMMA:[^:]*]]: f32)
-//       CHECK: %[[LOADED:.*]] = memref.load %[[BETA]][] : memref<f32>
-//  CHECK-NEXT: gemm.matmul nn {{.*}} extras(%[[ALPHA]], %[[LOADED]], %[[GAMMA]] : f32, f32, f32) acc(f32) attributes {broadcast = [#gemm.bcast<scalar>, #gemm.bcast<scalar>, #gemm.bcast<scalar>]} {
+//  CHECK-SAME: %[[ALPHA:[^:]*]]: f32, %[[BETA:[^:]*]]: f32, %[[GAMMA:[^:]*]]: f32)
+//       CHECK: gemm.matmul nn {{.*}} extras(%[[ALPHA]], %[[BETA]], %[[GAMMA]] : f32, f32, f32) acc(f32) attributes {broadcast = [#gemm.bcast<scalar>, #gemm.bcast<scalar>, #gemm.bcast<scalar>]} {
 //  CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %{{.*}}: f32, %[[X:.*]]: f32, %[[Y:.*]]: f32, %[[Z:.*]]: f32):
 //  CHECK-NEXT:   %[[S:.*]] = arith.mulf %[[ACC]], %[[X]] : f32
 //  CHECK-NEXT:   %[[T:.*]] = arith.mulf %[[S]], %[[Y]] : f32
 //  CHECK-NEXT:   %[[U:.*]] = arith.mulf %[[T]], %[[Z]] : f32
 //  CHECK-NEXT:   gemm.yield %[[U]] : f32
-func.func @scale(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %alpha: f32, %beta: memref<f32>, %gamma: f32) {
+func.func @scale(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32> {llvm.noalias}, %alpha: f32, %beta: f32, %gamma: f32) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> ()>,
                                    affine_map<(m, n) -> ()>, affine_map<(m, n) -> (m, n)>],
                   iterator_types = ["parallel", "parallel"]}
-      ins(%c, %alpha, %beta : memref<?x?xf32>, f32, memref<f32>) outs(%c : memref<?x?xf32>) {
+      ins(%c, %alpha, %beta : memref<?x?xf32>, f32, f32) outs(%c : memref<?x?xf32>) {
   ^bb0(%x: f32, %al: f32, %be: f32, %o: f32):
     %s = arith.mulf %x, %al : f32
     %t = arith.mulf %s, %be : f32
@@ -407,14 +407,14 @@ func.func @scale(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, 
 // extra), then linalg.max against a buffer of bounds, both read into C's
 // accumulation (linalg.matmul without a fill adds C first).
 // CHECK-LABEL: func.func @named
-//  CHECK-SAME: (%{{.*}}: memref<?x?xf32>, %{{.*}}: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>, %[[RES:.*]]: memref<?x?xf32>, %[[BOUND:.*]]: memref<?x?xf32>)
+//  CHECK-SAME: (%{{.*}}: memref<?x?xf32>, %{{.*}}: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32> {llvm.noalias}, %[[RES:.*]]: memref<?x?xf32>, %[[BOUND:.*]]: memref<?x?xf32>)
 //       CHECK: gemm.matmul nn {{.*}} outs(%[[C]] : memref<?x?xf32>) extras(%[[RES]], %[[BOUND]] : memref<?x?xf32>, memref<?x?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<full>, #gemm.bcast<full>]} {
 //  CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %[[CIN:.*]]: f32, %[[R:.*]]: f32, %[[L:.*]]: f32):
 //  CHECK-NEXT:   %[[S:.*]] = arith.addf %[[ACC]], %[[CIN]] : f32
 //  CHECK-NEXT:   %[[T:.*]] = arith.addf %[[S]], %[[R]] : f32
 //  CHECK-NEXT:   %[[U:.*]] = arith.maximumf %[[T]], %[[L]] : f32
 //  CHECK-NEXT:   gemm.yield %[[U]] : f32
-func.func @named(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %res: memref<?x?xf32>, %bound: memref<?x?xf32>) {
+func.func @named(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32> {llvm.noalias}, %res: memref<?x?xf32>, %bound: memref<?x?xf32>) {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.add ins(%c, %res : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.max ins(%c, %bound : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
@@ -433,7 +433,7 @@ func.func @named(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, 
 //  CHECK-NEXT:   %[[E:.*]] = math.exp %[[D]] : f32
 //  CHECK-NEXT:   gemm.yield %[[E]] : f32
 //   CHECK-NOT: linalg
-func.func @map_exp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %r: memref<?x?xf32>) {
+func.func @map_exp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32> {llvm.noalias}, %r: memref<?x?xf32>) {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.map ins(%c, %r : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     (%x: f32, %y: f32, %o: f32) {
