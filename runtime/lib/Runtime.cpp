@@ -20,11 +20,13 @@
 #include "CudaDriver.h"
 #include "Manifest.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <memory>
 #include <sstream>
+#include <utility>
 
 using namespace gemm::rt;
 using namespace gemm::rt::cuda;
@@ -654,6 +656,42 @@ GemmRtStatus argError(const GemmRtFunctionImpl &fn, size_t i,
                   "'): " + message);
 }
 
+/// "AxBxC": the first `rank` of `values`.
+std::string joinDims(int64_t rank, const int64_t *values) {
+  std::string text;
+  for (int64_t d = 0; d < rank; ++d)
+    text += (d ? "x" : "") + std::to_string(values[d]);
+  return text;
+}
+
+/// Whether two indices of `v` address one element (python/gemm_mlir/api.py's
+/// _check_no_overlap): over the dimensions of more than one element, by
+/// increasing stride, each stride must reach past the span of the ones
+/// before it. An empty memref has no elements to share.
+bool overlaps(const GemmRtMemRef &v) {
+  std::pair<int64_t, int64_t> dims[GEMM_RT_MAX_RANK]; // (stride, size)
+  int64_t count = 0;
+  for (int64_t d = 0; d < v.rank; ++d) {
+    if (v.sizes[d] == 0)
+      return false;
+    if (v.sizes[d] > 1)
+      dims[count++] = {v.strides[d], v.sizes[d]};
+  }
+  std::stable_sort(dims, dims + count, [](const auto &x, const auto &y) {
+    return x.first < y.first;
+  });
+  int64_t span = 1;
+  for (int64_t i = 0; i < count; ++i) {
+    if (dims[i].first < span)
+      return true;
+    int64_t extent = satMul(dims[i].first, dims[i].second - 1);
+    span = extent > std::numeric_limits<int64_t>::max() - span
+               ? std::numeric_limits<int64_t>::max()
+               : extent + span;
+  }
+  return false;
+}
+
 GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                      size_t numArgs, uint32_t flags, Prepared &p) {
   const std::vector<Param> &params = fn.family->params;
@@ -716,6 +754,38 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     }
     if (!v.data && !empty)
       return argError(fn, i, "null data pointer for a non-empty memref");
+    // The kernels (and the pack kernels) take identity-layout memrefs: the
+    // outer strides come from the descriptor, the inner one is taken as 1.
+    if (v.rank > 0 && v.sizes[v.rank - 1] > 1 && v.strides[v.rank - 1] != 1)
+      return argError(fn, i,
+                      "inner stride is " +
+                          std::to_string(v.strides[v.rank - 1]) +
+                          " (strides " + joinDims(v.rank, v.strides) +
+                          "), but the kernels read memrefs whose last "
+                          "dimension is contiguous (stride 1)");
+    // An identity layout also fixes every stride whose inner sizes are all
+    // static (memref<?x4096xf16> has stride 4096 in the kernel's type): the
+    // descriptor's stride there is not read, so it must be that product.
+    int64_t staticInner = 1;
+    for (int64_t d = v.rank - 1; d > 0 && param.shape[size_t(d)] >= 0; --d) {
+      staticInner *= param.shape[size_t(d)];
+      if (v.sizes[d - 1] > 1 && v.strides[d - 1] != staticInner)
+        return argError(fn, i,
+                        "stride " + std::to_string(d - 1) + " is " +
+                            std::to_string(v.strides[d - 1]) + " (strides " +
+                            joinDims(v.rank, v.strides) +
+                            "), but the function was compiled for a "
+                            "contiguous memref with static inner sizes, "
+                            "which fixes it at " +
+                            std::to_string(staticInner));
+    }
+    // The kernels write C: two of its indices on one element would race.
+    if (i == 2 && overlaps(v))
+      return argError(fn, i,
+                      "the output's elements overlap (sizes " +
+                          joinDims(v.rank, v.sizes) + ", strides " +
+                          joinDims(v.rank, v.strides) +
+                          "); pass a memref whose elements are distinct");
   }
 
   // M, N and the batch from C; K from A; A and B checked against them.
@@ -768,10 +838,16 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                                 what + " = " + std::to_string(size));
     };
     GemmRtStatus s = GEMM_RT_SUCCESS;
-    if (param.broadcast == Broadcast::Row && v.rank == 1)
-      s = expect(0, m, "M");
-    else if (param.broadcast == Broadcast::Col && v.rank == 1)
-      s = expect(0, n, "N");
+    if ((param.broadcast == Broadcast::Row ||
+         param.broadcast == Broadcast::Col) &&
+        v.rank >= 1) {
+      // A vector of M (row) or N (col) values, optionally per batch
+      // element: [batch, len] (lib/Dialect/Gemm/IR/GemmOps.cpp).
+      bool row = param.broadcast == Broadcast::Row;
+      s = expect(v.rank - 1, row ? m : n, row ? "M" : "N");
+      if (!s && v.rank == 2)
+        s = expect(0, batch, "the batch");
+    }
     else if (param.broadcast == Broadcast::Full && v.rank >= 2) {
       s = expect(v.rank - 2, m, "M");
       if (!s)

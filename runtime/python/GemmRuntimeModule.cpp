@@ -245,11 +245,26 @@ private:
           int64_t v = 0;
           if (!toInt64(o, v))
             throw argError(i, "the scalar does not fit in 64 bits");
-          if (info.elementType == GEMM_RT_DTYPE_I8)
+          // No silent wrap: the value must fit the parameter's type.
+          int bits = info.elementType == GEMM_RT_DTYPE_I8    ? 8
+                     : info.elementType == GEMM_RT_DTYPE_I16 ? 16
+                     : info.elementType == GEMM_RT_DTYPE_I32 ? 32
+                                                             : 64;
+          if (bits < 64) {
+            int64_t hi = (int64_t(1) << (bits - 1)) - 1, lo = -hi - 1;
+            if (v < lo || v > hi)
+              throw argError(
+                  i, std::to_string(v) + " is out of range for a scalar of "
+                                         "type " +
+                         gemmRtDTypeGetName(GemmRtDType(info.elementType)) +
+                         " [" + std::to_string(lo) + ", " +
+                         std::to_string(hi) + "]");
+          }
+          if (bits == 8)
             arg.scalar.i8 = int8_t(v);
-          else if (info.elementType == GEMM_RT_DTYPE_I16)
+          else if (bits == 16)
             arg.scalar.i16 = int16_t(v);
-          else if (info.elementType == GEMM_RT_DTYPE_I32)
+          else if (bits == 32)
             arg.scalar.i32 = int32_t(v);
           else
             arg.scalar.i64 = v;

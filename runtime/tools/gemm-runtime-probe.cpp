@@ -27,6 +27,8 @@
 
 #include "gemm-c/Runtime.h"
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -151,6 +153,15 @@ bool parseArg(const std::string &text, GemmRtArg &arg) {
     GemmRtScalar s;
     s.i64 = 0;
     const char *v = parts[2].c_str();
+    // An integer must fit its type (no silent wrap).
+    auto integer = [&](int64_t lo, int64_t hi, int64_t &out) {
+      char *end = nullptr;
+      errno = 0;
+      long long x = std::strtoll(v, &end, 0);
+      out = x;
+      return !parts[2].empty() && !*end && errno == 0 && x >= lo && x <= hi;
+    };
+    int64_t x = 0;
     switch (dtype) {
     case GEMM_RT_DTYPE_F32:
       s.f32 = std::strtof(v, nullptr);
@@ -159,13 +170,19 @@ bool parseArg(const std::string &text, GemmRtArg &arg) {
       s.f64 = std::strtod(v, nullptr);
       break;
     case GEMM_RT_DTYPE_I8:
-      s.i8 = int8_t(std::strtoll(v, nullptr, 0));
+      if (!integer(INT8_MIN, INT8_MAX, x))
+        return false;
+      s.i8 = int8_t(x);
       break;
     case GEMM_RT_DTYPE_I16:
-      s.i16 = int16_t(std::strtoll(v, nullptr, 0));
+      if (!integer(INT16_MIN, INT16_MAX, x))
+        return false;
+      s.i16 = int16_t(x);
       break;
     case GEMM_RT_DTYPE_I32:
-      s.i32 = int32_t(std::strtoll(v, nullptr, 0));
+      if (!integer(INT32_MIN, INT32_MAX, x))
+        return false;
+      s.i32 = int32_t(x);
       break;
     default:
       s.i64 = std::strtoll(v, nullptr, 0);

@@ -214,7 +214,9 @@ GEMM_RT_EXPORT GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function,
 
 /// A strided view of device memory: `data` is the address of element
 /// (0, ..., 0) (MLIR's aligned pointer plus offset); sizes and strides are
-/// in elements, outermost first.
+/// in elements, outermost first. The kernels take identity-layout memrefs:
+/// the last stride must be 1 (where the last size exceeds 1), and C's
+/// elements must be distinct (docs/runtime.md, "Arguments").
 typedef struct GemmRtMemRef {
   void *data;
   int64_t rank;
