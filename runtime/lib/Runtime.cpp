@@ -759,8 +759,8 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     if (v.rank > 0 && v.sizes[v.rank - 1] > 1 && v.strides[v.rank - 1] != 1)
       return argError(fn, i,
                       "inner stride is " +
-                          std::to_string(v.strides[v.rank - 1]) +
-                          " (strides " + joinDims(v.rank, v.strides) +
+                          std::to_string(v.strides[v.rank - 1]) + " (strides " +
+                          joinDims(v.rank, v.strides) +
                           "), but the kernels read memrefs whose last "
                           "dimension is contiguous (stride 1)");
     // An identity layout also fixes every stride whose inner sizes are all
@@ -847,8 +847,7 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
       s = expect(v.rank - 1, row ? m : n, row ? "M" : "N");
       if (!s && v.rank == 2)
         s = expect(0, batch, "the batch");
-    }
-    else if (param.broadcast == Broadcast::Full && v.rank >= 2) {
+    } else if (param.broadcast == Broadcast::Full && v.rank >= 2) {
       s = expect(v.rank - 2, m, "M");
       if (!s)
         s = expect(v.rank - 1, n, "N");

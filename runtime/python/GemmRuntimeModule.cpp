@@ -254,11 +254,12 @@ private:
             int64_t hi = (int64_t(1) << (bits - 1)) - 1, lo = -hi - 1;
             if (v < lo || v > hi)
               throw argError(
-                  i, std::to_string(v) + " is out of range for a scalar of "
-                                         "type " +
+                  i, std::to_string(v) +
+                         " is out of range for a scalar of "
+                         "type " +
                          gemmRtDTypeGetName(GemmRtDType(info.elementType)) +
-                         " [" + std::to_string(lo) + ", " +
-                         std::to_string(hi) + "]");
+                         " [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                         "]");
           }
           if (bits == 8)
             arg.scalar.i8 = int8_t(v);

@@ -236,8 +236,7 @@ static FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   // taken not to overlap; a view of C used as A or B does.
   for (unsigned i : {0u, 1u})
     if (aliasing.overlapsOtherwise(operands[i], operands[2])) {
-      reason =
-          llvm::formatv("the output overlaps input #{0}", i).str();
+      reason = llvm::formatv("the output overlaps input #{0}", i).str();
       return failure();
     }
   return Contraction{operands[aIndex], operands[bIndex], operands[2], layout,

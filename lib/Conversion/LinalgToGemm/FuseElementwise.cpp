@@ -288,10 +288,10 @@ LogicalResult Fusion::check(std::string &reason) {
     for (Operation *user : result.getUsers())
       if (isa<ViewLikeOpInterface>(user) ||
           llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>)) {
-        reason = ("the GEMM result has a view, '" +
-                  user->getName().getStringRef() +
-                  "', through which it may be read after this op")
-                     .str();
+        reason =
+            ("the GEMM result has a view, '" + user->getName().getStringRef() +
+             "', through which it may be read after this op")
+                .str();
         return failure();
       }
     for (Operation *user : result.getUsers())
