@@ -16,6 +16,7 @@
 #define GEMM_EXAMPLES_MLP_DRIVER_H
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -289,6 +291,79 @@ inline bool parseSizes(const std::string &text, int count, int64_t *sizes) {
     at = end + 1;
   }
   return true;
+}
+
+/// The command line and run loop both examples share:
+///   PROGRAM [--seed=N] [--repeat=N] [--shapes=AxB...,...] [--list]
+/// Each shape is N sizes in the order `syntax` names them ("MxNxK");
+/// `runShape(sizes, seed, repeat, json)` runs one, appends its JSON object
+/// and returns 0 (passed), 1 (failed) or 2 (no device memory). Prints one
+/// JSON line for `example`; returns the exit status (2 also for a bad
+/// command line).
+template <size_t N, typename RunShape>
+int driverMain(int argc, char **argv, const char *example, const char *syntax,
+               std::vector<std::array<int64_t, N>> shapes, RunShape runShape) {
+  auto usage = [&](bool asked) {
+    std::fprintf(asked ? stdout : stderr,
+                 "usage: %s [--seed=N] [--repeat=N] [--shapes=%s,...] "
+                 "[--list]\n",
+                 argv[0], syntax);
+    return asked ? 0 : 2;
+  };
+  uint64_t seed = 42;
+  int repeat = 5;
+  bool list = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--seed=", 0) == 0) {
+      seed = std::strtoull(arg.c_str() + 7, nullptr, 10);
+    } else if (arg.rfind("--repeat=", 0) == 0) {
+      repeat = std::max(0, std::atoi(arg.c_str() + 9));
+    } else if (arg.rfind("--shapes=", 0) == 0) {
+      shapes.clear();
+      std::stringstream items(arg.substr(9));
+      for (std::string item; std::getline(items, item, ',');) {
+        std::array<int64_t, N> sizes;
+        if (!parseSizes(item, int(N), sizes.data()))
+          return usage(false);
+        shapes.push_back(sizes);
+      }
+      if (shapes.empty())
+        return usage(false);
+    } else if (arg == "--list") {
+      list = true;
+    } else if (arg == "--help" || arg == "-h") {
+      return usage(true);
+    } else {
+      return usage(false);
+    }
+  }
+  if (list) {
+    for (const std::array<int64_t, N> &sizes : shapes)
+      for (size_t d = 0; d < N; ++d)
+        std::printf("%lld%s", (long long)sizes[d], d + 1 < N ? "x" : "\n");
+    return 0;
+  }
+
+  std::string results;
+  int status = 0;
+  for (const std::array<int64_t, N> &sizes : shapes) {
+    if (!results.empty())
+      results += ", ";
+    int shapeStatus = runShape(sizes, seed, repeat, results);
+    if (shapeStatus == 2) {
+      std::printf("{\"example\": \"%s\", \"ok\": false, \"error\": \"no "
+                  "device memory: is there a GPU and its driver?\"}\n",
+                  example);
+      return 2;
+    }
+    status = std::max(status, shapeStatus);
+  }
+  std::printf("{\"example\": \"%s\", \"seed\": %llu, \"ok\": %s, "
+              "\"results\": [%s]}\n",
+              example, (unsigned long long)seed, status == 0 ? "true" : "false",
+              results.c_str());
+  return status;
 }
 
 #endif // GEMM_EXAMPLES_MLP_DRIVER_H

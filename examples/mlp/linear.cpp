@@ -101,69 +101,16 @@ int runShape(const Shape &s, uint64_t seed, int repeat, std::string &json) {
   return ok ? 0 : 1;
 }
 
-int usage(const char *program, bool asked = false) {
-  std::fprintf(asked ? stdout : stderr,
-               "usage: %s [--seed=N] [--repeat=N] [--shapes=MxNxK,...] "
-               "[--list]\n",
-               program);
-  return asked ? 0 : 2;
-}
 } // namespace
 
 int main(int argc, char **argv) {
-  uint64_t seed = 42;
-  int repeat = 5;
-  bool list = false;
-  std::vector<Shape> shapes(std::begin(kDefaultShapes),
-                            std::end(kDefaultShapes));
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.rfind("--seed=", 0) == 0) {
-      seed = std::strtoull(arg.c_str() + 7, nullptr, 10);
-    } else if (arg.rfind("--repeat=", 0) == 0) {
-      repeat = std::max(0, std::atoi(arg.c_str() + 9));
-    } else if (arg.rfind("--shapes=", 0) == 0) {
-      shapes.clear();
-      std::stringstream items(arg.substr(9));
-      for (std::string item; std::getline(items, item, ',');) {
-        int64_t sizes[3];
-        if (!parseSizes(item, 3, sizes))
-          return usage(argv[0]);
-        shapes.push_back({sizes[0], sizes[1], sizes[2]});
-      }
-      if (shapes.empty())
-        return usage(argv[0]);
-    } else if (arg == "--list") {
-      list = true;
-    } else if (arg == "--help" || arg == "-h") {
-      return usage(argv[0], /*asked=*/true);
-    } else {
-      return usage(argv[0]);
-    }
-  }
-  if (list) {
-    for (const Shape &s : shapes)
-      std::printf("%lldx%lldx%lld\n", (long long)s.m, (long long)s.n,
-                  (long long)s.k);
-    return 0;
-  }
-
-  std::string results;
-  int status = 0;
-  for (const Shape &s : shapes) {
-    if (!results.empty())
-      results += ", ";
-    int shapeStatus = runShape(s, seed, repeat, results);
-    if (shapeStatus == 2) {
-      std::printf("{\"example\": \"linear\", \"ok\": false, \"error\": \"no "
-                  "device memory: is there a GPU and its driver?\"}\n");
-      return 2;
-    }
-    status = std::max(status, shapeStatus);
-  }
-  std::printf("{\"example\": \"linear\", \"seed\": %llu, \"ok\": %s, "
-              "\"results\": [%s]}\n",
-              (unsigned long long)seed, status == 0 ? "true" : "false",
-              results.c_str());
-  return status;
+  std::vector<std::array<int64_t, 3>> shapes;
+  for (const Shape &s : kDefaultShapes)
+    shapes.push_back({s.m, s.n, s.k});
+  return driverMain<3>(
+      argc, argv, "linear", "MxNxK", shapes,
+      [](const std::array<int64_t, 3> &z, uint64_t seed, int repeat,
+         std::string &json) {
+        return runShape(Shape{z[0], z[1], z[2]}, seed, repeat, json);
+      });
 }
