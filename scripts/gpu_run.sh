@@ -3,8 +3,9 @@
 # module, standalone: no LLVM there) into /tmp, assembles the carried PTX to
 # cubin (parallel ptxas), checks every kernel against float64 and benchmarks
 # against cuBLAS through the runtime, and dumps SASS instruction counts.
-# Usage: gpu_run.sh SET MODE(check|bench|both|every|runtime) [harness args]
+# Usage: gpu_run.sh SET MODE(check|bench|both|every|profile|runtime) [harness args]
 # (every: every class of shape against cuBLAS, harness.py's SHAPES_EVERY;
+# profile: the same rows kernel by kernel, torch.profiler;
 # runtime: the runtime's own GPU checks, runtime/python/gpu_check.py, which
 # the other modes run first too.)
 set -uo pipefail
@@ -48,6 +49,9 @@ if [ "$mode" = check ] || [ "$mode" = both ]; then
 fi
 if [ "$mode" = bench ] || [ "$mode" = both ]; then
   "$python" -m gemm_mlir.harness bench "$art" --out "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" || rc=1
+fi
+if [ "$mode" = profile ]; then
+  "$python" -m gemm_mlir.harness profile "$art" --out "$OUT/profile.json" "$@" 2>&1 | tee "$OUT/profile.txt" || rc=1
 fi
 if [ "$mode" = every ]; then
   "$python" -m gemm_mlir.harness every "$art" --out "$OUT/every.json" "$@" 2>&1 | tee "$OUT/every.txt" || rc=1

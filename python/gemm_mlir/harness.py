@@ -836,6 +836,71 @@ def cmd_every(args):
     return 1 if summary["wrong"] else 0
 
 
+def kernel_times(fn, reps):
+    """{kernel name: (launches per call, mean GPU us per launch)} of the
+    kernels `fn` launches, from PyTorch's profiler (CUPTI sees the runtime's
+    driver-API launches as well as cuBLAS's)."""
+    from torch.profiler import profile, ProfilerActivity
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(reps):
+            fn()
+        torch.cuda.synchronize()
+    acc = {}
+    for ev in prof.events():
+        if ev.device_type != torch.autograd.DeviceType.CUDA:
+            continue
+        n, t = acc.get(ev.name, (0, 0.0))
+        acc[ev.name] = (n + 1, t + ev.device_time)
+    return {name: (n / reps, t / n) for name, (n, t) in acc.items()}
+
+
+def cmd_profile(args):
+    """Where the time of each every-shape row goes, kernel by kernel (pack,
+    GEMM, split-K reduction; cuBLAS's kernels), next to the timed total."""
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    wanted = set(args.rows.split(";")) if args.rows else None
+    rows = []
+    for dtype, layout, (m, n, kk), batch, cls in SHAPES_EVERY:
+        if args.only_class and cls != args.only_class:
+            continue
+        name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
+        label = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
+                             "k": kk, "batch": batch})
+        if (wanted and label not in wanted) or name not in kernels:
+            continue
+        g = kernels[name]
+        ab, ct = g.meta["a_type"], g.meta["c_type"]
+        if batch > 1:
+            a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
+            lib = lambda: torch.bmm(a_mk, b_kn)
+            c = torch.empty((batch, m, n), dtype=TORCH_DTYPES[ct], device="cuda")
+        else:
+            a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen)
+            lib = lambda: torch.matmul(a_mk, b_kn)
+            c = torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
+        reps = args.reps or 20
+        ours = lambda: g.launch([a, b, c], m, n, kk, batch)
+        row = {"class": cls, "shape": label, "ours_ms": time_fn(ours, reps),
+               "cublas_ms": time_fn(lib, reps),
+               "ours_kernels": kernel_times(ours, reps),
+               "cublas_kernels": kernel_times(lib, reps),
+               **g.select(m, n, kk, batch).report(m, n, kk, batch)}
+        rows.append(row)
+        print(f"{cls:11s} {label:28s} ours {row['ours_ms'] * 1e3:7.1f} us  "
+              f"cuBLAS {row['cublas_ms'] * 1e3:7.1f} us  {ran_str(row)}", flush=True)
+        for who in ("ours", "cublas"):
+            for kname, (per, us) in row[who + "_kernels"].items():
+                print(f"    {who:6s} {per:4.1f} x {us:8.2f} us  {kname[:90]}", flush=True)
+        del a, b, a_mk, b_kn, c
+    if args.out:
+        json.dump(rows, open(args.out, "w"), indent=1)
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -861,9 +926,15 @@ def main():
     e.add_argument("--out", default="every.json")
     e.add_argument("--reps", type=int, default=0)
     e.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
+    f = sub.add_parser("profile", help="every-shape rows kernel by kernel (torch.profiler)")
+    f.add_argument("art")
+    f.add_argument("--out", default="")
+    f.add_argument("--reps", type=int, default=0)
+    f.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
+    f.add_argument("--rows", default="", help="';'-separated row labels ('f16 tn 1x4096x4096')")
     a = p.parse_args()
-    sys.exit({"check": cmd_check, "bench": cmd_bench,
-              "breakdown": cmd_breakdown, "every": cmd_every}[a.cmd](a))
+    sys.exit({"check": cmd_check, "bench": cmd_bench, "breakdown": cmd_breakdown,
+              "every": cmd_every, "profile": cmd_profile}[a.cmd](a))
 
 
 if __name__ == "__main__":

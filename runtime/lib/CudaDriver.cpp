@@ -89,6 +89,9 @@ void load(Loaded &l) {
   lookup(handle, "cuMemPoolTrimTo", d.cuMemPoolTrimTo, missing);
   lookup(handle, "cuMemAllocFromPoolAsync", d.cuMemAllocFromPoolAsync, missing);
   lookup(handle, "cuMemFreeAsync", d.cuMemFreeAsync, missing);
+  // Optional: programmatic dependent launch needs it.
+  d.cuLaunchKernelEx = reinterpret_cast<decltype(d.cuLaunchKernelEx)>(
+      ::dlsym(handle, "cuLaunchKernelEx"));
   if (!missing.empty()) {
     l.error = "the CUDA driver library '" + library + "' has no entry point '" +
               missing + "' (a driver for CUDA 11.2 or newer is needed)";

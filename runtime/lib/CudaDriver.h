@@ -55,6 +55,32 @@ enum : int {
   CU_MEM_LOCATION_TYPE_DEVICE = 1,
 };
 
+enum : int {
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
+};
+
+/// CUlaunchAttribute: the id, padding to 8 bytes, and a 64-byte value union
+/// (8-byte aligned: it holds pointers) of which only an int is used here.
+struct CUlaunchAttribute {
+  int id;
+  char pad[8 - sizeof(int)];
+  union {
+    char bytes[64];
+    int programmaticStreamSerializationAllowed;
+    void *alignment;
+  } value;
+};
+static_assert(sizeof(CUlaunchAttribute) == 72, "cuda.h's CUlaunchAttribute");
+
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+
 struct CUmemLocation {
   int type;
   int id;
@@ -115,6 +141,10 @@ struct Driver {
   CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool,
                                       CUstream);
   CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
+  /// CUDA 12 and later; null when the driver has none (launches then take
+  /// cuLaunchKernel without programmatic serialization).
+  CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **,
+                               void **);
 };
 
 /// The driver, loaded and initialized (cuInit) once per process; nullptr

@@ -344,6 +344,13 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
       !r.getBlock(*v, where, "pack.", "block", p.block) ||
       !r.getInt(*v, where, "pack.", "warp_elements", p.warpElements, 1))
     return false;
+  bool hasMaxBlocks = false;
+  int64_t maxBlocks = 0;
+  if (!r.getInt(*v, where, "pack.", "max_blocks", maxBlocks, 1,
+                /*required=*/false, &hasMaxBlocks))
+    return false;
+  if (hasMaxBlocks)
+    p.maxBlocks = maxBlocks;
   if (when != "always" && when != "unaligned")
     return r.fail(where, "pack.when",
                   "expected 'always' or 'unaligned', got '" + when + "'");
@@ -418,7 +425,9 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
       !r.getString(e, where, "", "config", k.config, /*required=*/false) ||
       !r.getInt(e, where, "", "gemm", k.gemm, 0, /*required=*/false) ||
       !r.getBlock(e, where, "", "block", k.block) ||
-      !r.getInt(e, where, "", "dynamic_shared_memory", smem, 0))
+      !r.getInt(e, where, "", "dynamic_shared_memory", smem, 0) ||
+      !r.getBool(e, where, "", "programmatic_launch", k.programmaticLaunch,
+                 /*required=*/false))
     return false;
   if (smem > std::numeric_limits<int32_t>::max())
     return r.fail(where, "dynamic_shared_memory",

@@ -70,6 +70,11 @@ struct Pack {
   std::optional<int64_t> minWork, maxDirectK;
   std::array<uint32_t, 3> block{};
   int64_t warpElements = 1;
+  /// The grid rule: with max_blocks (manifests since 2026-12-01), x =
+  /// min(ceil(rows * ceil(cols / warp_elements) * 32 / block.x), max_blocks),
+  /// y = 1; without, x = ceil(ceil(cols / warp_elements) * 32 / block.x),
+  /// y = min(rows, 65535).
+  std::optional<int64_t> maxBlocks;
   std::vector<PackOperand> operands;
 };
 
@@ -81,6 +86,10 @@ struct KernelEntry {
   int64_t dynamicSharedMemory = 0;
   int64_t tileM = 1, tileN = 1;
   bool batched = false;
+  /// The entry's kernels (pack, GEMM, reduction) wait on griddepcontrol
+  /// before touching memory: launch them with programmatic stream
+  /// serialization (docs/dispatch.md).
+  bool programmaticLaunch = false;
   std::vector<Param> params; // as the kernel takes them (workspace last)
   When when;
   std::optional<SplitK> split;

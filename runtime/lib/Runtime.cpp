@@ -197,6 +197,9 @@ struct GemmRtModuleImpl {
   bool retainedPrimary = false;
   std::vector<CUmodule> cuModules; // per manifest object, null if unused
   CUmemoryPool pool = nullptr;
+  /// The device and driver take programmatic dependent launch (sm_90 and
+  /// later, cuLaunchKernelEx).
+  bool programmaticLaunch = false;
 
   ~GemmRtModuleImpl() {
     if (!onDevice && !retainedPrimary && cuModules.empty() && !pool)
@@ -300,6 +303,7 @@ GemmRtStatus loadOnDevice(GemmRtModuleImpl &m) {
       (r = d->cuDeviceGetAttribute(
            &pools, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, m.device)))
     return driverError(*d, "cuDeviceGetAttribute", r);
+  m.programmaticLaunch = major >= 9 && d->cuLaunchKernelEx;
 
   // The objects some kernel uses, each checked against the device's chip.
   const Manifest &mf = m.manifest;
@@ -1019,12 +1023,28 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     return w.elements ? reinterpret_cast<void *>(uintptr_t(base + w.offset))
                       : nullptr;
   };
+  // Programmatic dependent launch: each kernel of the entry may start while
+  // the previous one in the stream finishes; it waits (griddepcontrol.wait)
+  // before it touches memory.
+  bool programmatic = module.programmaticLaunch && e.programmaticLaunch;
   auto launch = [&](CUfunction f, const char *kernel, uint64_t gx, uint64_t gy,
                     uint64_t gz, const std::array<uint32_t, 3> &b, int64_t smem,
                     KernelParams &kp) -> GemmRtStatus {
-    CUresult res =
-        d.cuLaunchKernel(f, unsigned(gx), unsigned(gy), unsigned(gz), b[0],
-                         b[1], b[2], unsigned(smem), s, kp.pointers, nullptr);
+    CUresult res;
+    if (programmatic) {
+      CUlaunchAttribute attr{};
+      attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+      attr.value.programmaticStreamSerializationAllowed = 1;
+      CUlaunchConfig config{unsigned(gx), unsigned(gy), unsigned(gz),
+                            b[0],         b[1],         b[2],
+                            unsigned(smem), s,          &attr,
+                            1};
+      res = d.cuLaunchKernelEx(&config, f, kp.pointers, nullptr);
+    } else {
+      res = d.cuLaunchKernel(f, unsigned(gx), unsigned(gy), unsigned(gz), b[0],
+                             b[1], b[2], unsigned(smem), s, kp.pointers,
+                             nullptr);
+    }
     if (res != CUDA_SUCCESS)
       return fail(GEMM_RT_ERROR_DRIVER,
                   "launching kernel '" + std::string(kernel) + "' on grid (" +
@@ -1049,14 +1069,23 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       dst.strides[dd] = w.strides[dd];
     }
     if (w.elements) {
-      // The manifest's pack grid rule: x covers a workspace row with one
-      // 32-thread warp per warp_elements, y strides over the rows, z is
-      // the batch.
+      // The manifest's pack grid rule: one 32-thread warp per row segment
+      // of warp_elements, at most max_blocks blocks (x; y = 1), z is the
+      // batch. Older manifests: x covers a workspace row, y strides over
+      // the rows.
       const Pack &pk = *e.pack;
       int64_t rows = w.sizes[w.rank - 2], cols = w.sizes[w.rank - 1];
-      uint64_t gx = uint64_t(
-          ceilDiv(ceilDiv(cols, pk.warpElements) * 32, int64_t(pk.block[0])));
-      uint64_t gy = uint64_t(std::min(rows, kMaxGridYZ));
+      int64_t segments = ceilDiv(cols, pk.warpElements);
+      uint64_t gx, gy;
+      if (pk.maxBlocks) {
+        gx = uint64_t(std::min(
+            ceilDiv(rows * segments * 32, int64_t(pk.block[0])),
+            *pk.maxBlocks));
+        gy = 1;
+      } else {
+        gx = uint64_t(ceilDiv(segments * 32, int64_t(pk.block[0])));
+        gy = uint64_t(std::min(rows, kMaxGridYZ));
+      }
       uint64_t gz = w.rank == 3 ? uint64_t(w.sizes[0]) : 1;
       KernelParams kp;
       kp.addMemRef(operands[i].data, operands[i].rank, operands[i].sizes,
@@ -1091,9 +1120,11 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
                     uint64_t(plan0.batch), e.block, e.dynamicSharedMemory, kp);
   }
   if (!status && e.split) {
-    // The reduction: x covers N with block.x columns, y strides over M (the
-    // kernel recomputes grid.y this way), z is the batch; parameters C, the
-    // extras, the workspace.
+    // The reduction: x covers N with block.x columns, y strides over M in
+    // steps of R rows (the kernel recomputes grid.y this way), z is the
+    // batch; parameters C, the extras, the workspace. R: block.y rows for
+    // 1 slice, block.y / 2 for 2-3, / 4 for 4-7, 1 for 8 or more (the
+    // block's threads of a row are its slice groups; docs/dispatch.md).
     const SplitK &sk = *e.split;
     KernelParams kp;
     for (size_t i = 2; i < numArgs; ++i) {
@@ -1106,8 +1137,11 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     }
     kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     uint64_t gx = uint64_t(ceilDiv(plan0.n, int64_t(sk.reduceBlock[0])));
-    uint64_t gy = uint64_t(
-        std::min(ceilDiv(plan0.m, int64_t(sk.reduceBlock[1])), kMaxGridYZ));
+    int64_t rows = int64_t(sk.reduceBlock[1]);
+    for (int64_t groups = 2; groups <= 8 && plan0.slices >= groups;
+         groups *= 2)
+      rows = std::max<int64_t>(rows / 2, 1);
+    uint64_t gy = uint64_t(std::min(ceilDiv(plan0.m, rows), kMaxGridYZ));
     status = launch(member.reduce, sk.reduceName.c_str(), gx, gy,
                     uint64_t(plan0.batch), sk.reduceBlock, 0, kp);
   }

@@ -199,10 +199,15 @@ int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
   return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
 }
 
-/// Stores the staged block tile (`tile`, rows of stagedPitch elements) to C:
-/// each thread copies 16-byte chunks, consecutive threads consecutive chunks
-/// of a row, with one vector store where the chunk lies inside C and C is
-/// 16-byte aligned at run time, element by element otherwise.
+/// Stores the staged block tile (`tile`, rows of stagedPitch elements) to C.
+/// When C allows 16-byte stores (checked at run time, the same for the whole
+/// block), each thread copies 16-byte chunks, consecutive threads
+/// consecutive chunks of a row, and the ragged right edge element by
+/// element. Otherwise each thread copies single elements, consecutive
+/// threads consecutive elements of a row, so that a warp's stores still
+/// fill whole sectors (a thread storing its chunk's elements one by one
+/// spreads each warp store over 16-byte steps: f16 1000 x 1001 x 1, where C's
+/// rows are misaligned, took 10.9 us in its GEMM kernel that way).
 static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
                             Value tile) {
   IndexMath m(b, loc);
@@ -210,56 +215,80 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
   int64_t pitch = stagedPitch(ctx);
-  int64_t chunksPerRow = cfg.getBN() / v;
-  int64_t total = cfg.getBM() * chunksPerRow;
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
   auto vecType = VectorType::get({v}, cElem);
   IntegerAttr align = b.getI64IntegerAttr(16);
-  auto loop = scf::ForOp::create(b, loc, m.c(0),
-                                 m.c((total + threads - 1) / threads), m.c(1));
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(loop.getBody());
-  IndexMath mi(b, loc);
-  Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
-  Value r = mi.div(idx, chunksPerRow);
-  Value c = mi.mul(mi.rem(idx, chunksPerRow), v);
-  Value row = mi.add(ctx.tileM0, r), col = mi.add(ctx.tileN0, c);
-  Value inside = mi.andI1(mi.lt(idx, mi.c(total)), mi.lt(row, ctx.m));
-  emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
-    IndexMath mr(b, loc);
-    Value src = mr.add(mr.mul(r, pitch), c);
-    Value whole = mr.andI1(
-        vectorOk, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                        mr.add(col, v), ctx.n));
-    scf::IfOp::create(
-        b, loc, whole,
-        [&](OpBuilder &b, Location loc) {
-          IndexMath mv(b, loc);
-          Value chunk = vector::LoadOp::create(b, loc, vecType, tile,
-                                               ValueRange{mv.idx(src)},
-                                               /*nontemporal=*/false, align);
-          vector::StoreOp::create(b, loc, chunk, ctx.c,
-                                  ctx.globalIndices(b, loc, row, col),
-                                  /*nontemporal=*/false, align);
-          scf::YieldOp::create(b, loc);
-        },
-        [&](OpBuilder &b, Location loc) {
-          // The ragged right edge, or C not 16-byte aligned.
-          for (int64_t e = 0; e < v; ++e) {
-            IndexMath me(b, loc);
-            Value ce = me.add(col, e);
-            emitIfTrue(b, loc, me.lt(ce, ctx.n), [&](OpBuilder &b) {
-              IndexMath ms(b, loc);
-              Value x = memref::LoadOp::create(
-                  b, loc, tile, ValueRange{ms.idx(ms.add(src, e))});
-              memref::StoreOp::create(b, loc, x, ctx.c,
-                                      ctx.globalIndices(b, loc, row, ce));
-            });
-          }
-          scf::YieldOp::create(b, loc);
+  // Walks the tile in units of `elems` elements (rows of BN / elems units),
+  // thread t taking units t, t + threads, ...; `body` gets the unit's
+  // offset in the staged tile and its row and column in C.
+  auto walk = [&](OpBuilder &b, int64_t elems,
+                  function_ref<void(OpBuilder &, Value, Value, Value)>
+                      body) {
+    IndexMath m(b, loc);
+    int64_t perRow = cfg.getBN() / elems;
+    int64_t total = cfg.getBM() * perRow;
+    auto loop = scf::ForOp::create(
+        b, loc, m.c(0), m.c((total + threads - 1) / threads), m.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    IndexMath mi(b, loc);
+    Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
+    Value r = mi.div(idx, perRow);
+    Value c = mi.mul(mi.rem(idx, perRow), elems);
+    Value row = mi.add(ctx.tileM0, r), col = mi.add(ctx.tileN0, c);
+    Value inside = mi.andI1(mi.lt(idx, mi.c(total)), mi.lt(row, ctx.m));
+    emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
+      IndexMath mr(b, loc);
+      body(b, mr.add(mr.mul(r, pitch), c), row, col);
+    });
+  };
+  auto storeElement = [&](OpBuilder &b, Value src, Value row, Value col) {
+    IndexMath me(b, loc);
+    emitIfTrue(b, loc, me.lt(col, ctx.n), [&](OpBuilder &b) {
+      IndexMath ms(b, loc);
+      Value x = memref::LoadOp::create(b, loc, tile, ValueRange{ms.idx(src)});
+      memref::StoreOp::create(b, loc, x, ctx.c,
+                              ctx.globalIndices(b, loc, row, col));
+    });
+  };
+  scf::IfOp::create(
+      b, loc, vectorOk,
+      [&](OpBuilder &b, Location loc) {
+        walk(b, v, [&](OpBuilder &b, Value src, Value row, Value col) {
+          IndexMath mr(b, loc);
+          Value whole = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::sle, mr.add(col, v), ctx.n);
+          scf::IfOp::create(
+              b, loc, whole,
+              [&](OpBuilder &b, Location loc) {
+                IndexMath mv(b, loc);
+                Value chunk = vector::LoadOp::create(
+                    b, loc, vecType, tile, ValueRange{mv.idx(src)},
+                    /*nontemporal=*/false, align);
+                vector::StoreOp::create(b, loc, chunk, ctx.c,
+                                        ctx.globalIndices(b, loc, row, col),
+                                        /*nontemporal=*/false, align);
+                scf::YieldOp::create(b, loc);
+              },
+              [&](OpBuilder &b, Location loc) {
+                // The ragged right edge.
+                for (int64_t e = 0; e < v; ++e) {
+                  IndexMath me(b, loc);
+                  storeElement(b, me.add(src, e), row, me.add(col, e));
+                }
+                scf::YieldOp::create(b, loc);
+              });
         });
-  });
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        // C not 16-byte aligned.
+        walk(b, 1, [&](OpBuilder &b, Value src, Value row, Value col) {
+          storeElement(b, src, row, col);
+        });
+        scf::YieldOp::create(b, loc);
+      });
 }
 
 int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,

@@ -14,6 +14,7 @@
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
@@ -103,8 +104,42 @@ struct BuiltKernel {
   gpu::GPUFuncOp reduce;
   int64_t threads = 0, smem = 0;
   OperandPacking packing;
+  /// The kernels of the family (pack, GEMM, reduction) take part in
+  /// programmatic dependent launch (addGridDependencyControl).
+  bool programmatic = false;
 };
 } // namespace
+
+/// Whether kernels for `target` take part in programmatic dependent launch
+/// (griddepcontrol, sm_90 and later).
+static bool hasProgrammaticLaunch(const TargetInfo &target) {
+  return target.isNVIDIA() && target.archVersion >= 90;
+}
+
+/// Makes `kernel` safe to launch with programmatic stream serialization
+/// (CUDA's programmatic dependent launch) and lets the next kernel in the
+/// stream start early: it begins with `griddepcontrol.launch_dependents`
+/// (the next grid may be scheduled once every block of this one has
+/// started) and `griddepcontrol.wait` (nothing is read or written before the
+/// grids this one depends on have completed and their memory is visible).
+/// Launched the ordinary way (gpu.launch_func through mgpuLaunchKernel),
+/// both are no-ops. The runtime launches a manifest entry's kernels (pack,
+/// GEMM, reduction) with the attribute when the entry says
+/// `programmatic_launch`: the reduction then waits for the GEMM kernel, the
+/// GEMM kernel for the packing, without the launch gap between them
+/// (docs/dispatch.md). Pack kernels are shared by a module's GEMMs: a kernel
+/// that has the control already is left as it is.
+static void addGridDependencyControl(OpBuilder &b, gpu::GPUFuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  if (!entry.empty() && isa<NVVM::GriddepcontrolOp>(entry.front()))
+    return;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&entry);
+  NVVM::GriddepcontrolOp::create(b, kernel.getLoc(),
+                                 NVVM::GridDepActionKind::launch_dependents);
+  NVVM::GriddepcontrolOp::create(b, kernel.getLoc(),
+                                 NVVM::GridDepActionKind::wait);
+}
 
 /// The names of a GEMM kernel's arguments: A, B, C, extras, and the
 /// workspace of a split-K kernel.
@@ -187,6 +222,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   }
   if (pack)
     set("pack", pack);
+  if (k.programmatic)
+    set("programmatic_launch", b.getBoolAttr(true));
   return b.getDictionaryAttr(e);
 }
 
@@ -424,7 +461,8 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
     // The reduction reads C, the extras and the workspace.
     SmallVector<Value> reduceOperands(ArrayRef<Value>(operands).drop_front(2));
     Value rx = m.ceilDiv(sizes.n, kReduceBlockX);
-    Value ry = m.min(m.ceilDiv(sizes.m, kReduceBlockY), m.c(kMaxReduceGridY));
+    Value ry = m.min(m.ceilDiv(sizes.m, emitReduceRowsPerBlock(m, gy)),
+                     m.c(kMaxReduceGridY));
     gpu::LaunchFuncOp::create(
         b, loc, reduce, gpu::KernelDim3{rx, ry, gz},
         gpu::KernelDim3{m.c(kReduceBlockX), m.c(kReduceBlockY), m.c(1)},
@@ -476,6 +514,7 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   bool split = config.getSplitK() > 1;
   k.threads = config.getNumWarps() * target.warpSize;
   k.packing = planOperandPacking(op, lowering.packUnaligned);
+  k.programmatic = hasProgrammaticLaunch(target);
   k.kernel =
       createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing, split);
   FailureOr<int64_t> smem =
@@ -528,6 +567,15 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
   emitDispatch(rewriter, op, kernels, packed, lowering.chip,
                nextGemmIndex(module), entries);
   emitPackCleanup(rewriter, op.getLoc(), packing, packed);
+  if (hasProgrammaticLaunch(*lowering.target)) {
+    SmallVector<gpu::GPUFuncOp> launched;
+    for (const BuiltKernel &k : kernels)
+      launched.append({k.kernel, k.reduce});
+    launched.append(packed.kernels.begin(), packed.kernels.end());
+    for (gpu::GPUFuncOp kernel : launched)
+      if (kernel)
+        addGridDependencyControl(rewriter, kernel);
+  }
   rewriter.modifyOpInPlace(module, [&] {
     module->setAttr(kKernelsAttrName, rewriter.getArrayAttr(entries));
   });

@@ -43,8 +43,9 @@ static constexpr int64_t kPackThreads = 256;
 static constexpr int64_t kWarp = 32;
 /// Name prefix of the pack kernels.
 static constexpr StringLiteral kPackPrefix = "gemm_pack_";
-/// The largest grid.y every target takes.
-static constexpr int64_t kMaxGridY = 65535;
+/// The most blocks a pack launch has (grid.x); its warps then step over the
+/// rest of the row segments.
+static constexpr int64_t kMaxPackBlocks = 16384;
 
 /// Elements a warp of a pack kernel copies per row segment: 16 bytes per
 /// lane, all loaded before any is stored. On the H200 (f16 4099x4095
@@ -169,13 +170,18 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
 // The pack kernel
 //===----------------------------------------------------------------------===//
 
-/// dst[r, c] = src[r, c] inside src, 0 elsewhere. Each warp copies a
-/// segment of `warpElems` elements of a row, lane l the elements
-/// l, l + 32, ...: every load and store instruction of the warp touches 32
-/// consecutive elements. grid.x covers a row's segments, grid.y strides over
-/// the rows (no division by a run-time value; i32 index math). One thread per
-/// 16 bytes with loads 16 bytes apart across the lanes, 64-bit math and a
-/// division per thread ran at 1.4-1.8 TB/s.
+/// dst[r, c] = src[r, c] inside src, 0 elsewhere. The work is split into
+/// units of one row segment of `warpElems` elements, S = ceil(cols' /
+/// warpElems) per row, numbered row by row; warp w of block bx takes units
+/// bx * 8 + w, then steps by the grid's warps. Lane l copies the elements
+/// l, l + 32, ... of its warp's segment, all loaded before any is stored, so
+/// every load and store instruction of a warp touches 32 consecutive
+/// elements. A block's warps take consecutive units: the segments of one
+/// wide row, or several narrow rows (an operand 13 elements wide, one
+/// segment per row, kept 7 of 8 warps idle and copied at a sixth of the
+/// copy bandwidth when a block covered one row). One thread per 16 bytes
+/// with loads 16 bytes apart across the lanes, 64-bit math and a division
+/// per thread ran at 1.4-1.8 TB/s; the division here is per unit, in i32.
 static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
                                        gpu::GPUModuleOp gpuModule,
                                        StringRef name, MemRefType src,
@@ -192,10 +198,10 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
   IndexMath m(b, loc);
   int64_t segment = warpElems, perLane = segment / kWarp;
+  int64_t warpsPerBlock = kPackThreads / kWarp;
   auto gpuId = [&](auto op) { return m.from(op); };
   Value tid = gpuId(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   Value bx = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
-  Value by = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
   // Batched operands: one batch element per grid.z.
   unsigned b0 = src.getRank() - 2;
   SmallVector<Value> batch;
@@ -206,27 +212,29 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
     indices.append({row, col});
     return indices;
   };
-  Value thread = m.add(m.mul(bx, kPackThreads), tid);
   auto dim = [&](Value v, unsigned d) -> Value {
     return m.from(memref::DimOp::create(b, loc, v, d));
   };
   Value rows = dim(srcV, b0), cols = dim(srcV, b0 + 1);
   Value dstRows = dim(dstV, b0), dstCols = dim(dstV, b0 + 1);
-  // grid.y, from the launch's rule (gpu.grid_dim would need the ROCm device
+  Value perRow = m.ceilDiv(dstCols, segment);
+  Value units = m.mul(dstRows, perRow);
+  // grid.x, from the launch's rule (gpu.grid_dim would need the ROCm device
   // library on AMD targets).
-  Value gy = m.min(dstRows, m.c(kMaxGridY));
-  // Element l + 32 e of this warp's segment, for lane l.
-  Value c0 = m.add(m.mul(m.div(thread, kWarp), segment), m.rem(thread, kWarp));
+  Value gridX = m.min(m.ceilDiv(units, warpsPerBlock), m.c(kMaxPackBlocks));
+  Value lane = m.rem(tid, kWarp);
+  Value first = m.add(m.mul(bx, warpsPerBlock), m.div(tid, kWarp));
   Value lastCol = m.sub(cols, m.c(1)), lastRow = m.sub(rows, m.c(1));
   Value zero = arith::ConstantOp::create(
       b, loc, b.getZeroAttr(src.getElementType()));
-  emitIfLess(b, loc, c0, dstCols, [&](OpBuilder &b) {
-    auto loop = scf::ForOp::create(b, loc, m.idx(by), m.idx(dstRows),
-                                   m.idx(gy));
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
+  auto loop = scf::ForOp::create(b, loc, m.idx(first), m.idx(units),
+                                 m.idx(m.mul(gridX, warpsPerBlock)));
+  b.setInsertionPointToStart(loop.getBody());
+  {
     IndexMath m(b, loc);
-    Value r = m.from(loop.getInductionVar());
+    Value unit = m.from(loop.getInductionVar());
+    Value r = m.div(unit, perRow);
+    Value c0 = m.add(m.mul(m.rem(unit, perRow), segment), lane);
     Value rowOk = m.lt(r, rows);
     Value srcRow = m.idx(m.min(r, lastRow));
     // All loads (clamped, always in bounds) before the stores.
@@ -243,7 +251,8 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
         IndexMath m(b, loc);
         memref::StoreOp::create(b, loc, v, dstV, at(m.idx(r), m.idx(c)));
       });
-  });
+  }
+  b.setInsertionPointAfter(loop);
   gpu::ReturnOp::create(b, loc);
   return func;
 }
@@ -307,11 +316,13 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
                                   /*symbolOperands=*/ValueRange(),
                                   /*hostShared=*/false)
                  .getMemref();
-  // grid.x covers a row, grid.y strides over the rows, grid.z is the batch.
-  Value gridX = m.ceilDiv(
-      m.mul(m.ceilDiv(sizes[rank - 1], packWarpElems(multiple)), kWarp),
-      kPackThreads);
-  Value gridY = m.min(sizes[rank - 2], m.c(kMaxGridY));
+  // grid.x: one warp per row segment, at most kMaxPackBlocks blocks;
+  // grid.z is the batch.
+  Value units = m.mul(sizes[rank - 2],
+                      m.ceilDiv(sizes[rank - 1], packWarpElems(multiple)));
+  Value gridX = m.min(m.ceilDiv(units, kPackThreads / kWarp),
+                      m.c(kMaxPackBlocks));
+  Value gridY = m.c(1);
   Value gridZ = rank == 3 ? sizes[0] : m.c(1);
   gpu::LaunchFuncOp::create(
       b, loc, packKernel, gpu::KernelDim3{gridX, gridY, gridZ},
@@ -375,6 +386,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   gpu::GPUFuncOp packB = getOrCreatePackKernel(
       b, loc, gpuModule, typeB, packing.workspaceB,
       packWarpElems(packing.multiple));
+  out.kernels = {packA, packB};
   auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
     return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
                      packing.roundTo, packing.multiple, packA),
@@ -408,11 +420,12 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
        b.getNamedAttr("warp_elements",
                       b.getI64IntegerAttr(packWarpElems(packing.multiple))),
        b.getNamedAttr("grid_rule",
-                      b.getStringAttr("x = ceil(ceil(cols' / "
-                                      "warp_elements) * 32 / block.x), y = "
-                                      "min(rows', 65535), z = batch (1 "
+                      b.getStringAttr("x = min(ceil(rows' * ceil(cols' / "
+                                      "warp_elements) * 32 / block.x), "
+                                      "max_blocks), y = 1, z = batch (1 "
                                       "without), the workspace's rows' x "
                                       "cols'")),
+       b.getNamedAttr("max_blocks", b.getI64IntegerAttr(kMaxPackBlocks)),
        b.getNamedAttr(
            "operands",
            b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),

@@ -44,6 +44,8 @@ struct PackedOperands {
   Value a, b;
   Value packed;
   DictionaryAttr manifest;
+  /// The pack kernels of A and B (none when never).
+  SmallVector<gpu::GPUFuncOp, 2> kernels;
 };
 
 /// Emits the host side of `packing` before `op`: the pack kernels in

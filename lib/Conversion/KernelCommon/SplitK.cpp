@@ -1,11 +1,16 @@
 //===- SplitK.cpp - the reduction of split-K GEMMs ------------------------===//
 //
-// The reduction kernel of a split-K GEMM: thread (x, y) of block (bx, by, bz)
-// owns column bx * 32 + x of batch bz and walks rows by * 8 + y, stepping by
-// the grid's rows; for each element it adds the slices of the workspace in
-// slice order, starting from zero, and hands the sum to the epilogue
-// (emitEpilogueElement: C read if the region reads it, extras, conversion,
-// the store). Consecutive threads read and write consecutive columns.
+// The reduction kernel of a split-K GEMM. A block of 32 x 8 threads covers
+// 32 columns (consecutive threads, consecutive columns) of R rows, and the
+// 8 / R threads of a column and row (its slice groups, G = 8 / R) add the
+// slices g, g + G, g + 2G, ... in order, each from zero; the group sums meet
+// in shared memory, where the first thread adds them in group order and
+// hands the total to the epilogue (emitEpilogueElement: C read if the region
+// reads it, extras, conversion, the store). G is the largest power of two
+// up to min(8, slices): many slices of few elements (K-heavy GEMMs) spread
+// over 8 threads each, a few slices of many elements over the rows. The
+// order of the additions depends on the slice count only, so the same sizes
+// give the same bits. Block rows walk M in a grid-stride loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +20,19 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "KernelSetup.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
+
+Value mlir::gemm::detail::emitReduceRowsPerBlock(IndexMath &m, Value slices) {
+  // 8 rows (1 group) below 2 slices, 4 below 4, 2 below 8, else 1 (8 groups).
+  return m.select(
+      m.lt(slices, m.c(2)), m.c(8),
+      m.select(m.lt(slices, m.c(4)), m.c(4),
+               m.select(m.lt(slices, m.c(8)), m.c(2), m.c(1))));
+}
 
 MemRefType mlir::gemm::detail::getSplitKWorkspaceType(MatmulOp op) {
   return MemRefType::get(SmallVector<int64_t>(4, ShapedType::kDynamic),
@@ -63,40 +77,89 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
   ctx.n = m.from(memref::DimOp::create(b, loc, ctx.c, b0 + 1));
   if (op.hasBatch())
     ctx.batch = blockId(gpu::Dimension::z);
-  Value col = m.add(m.mul(blockId(gpu::Dimension::x), kReduceBlockX),
-                    threadId(gpu::Dimension::x));
-  Value row0 = m.add(m.mul(blockId(gpu::Dimension::y), kReduceBlockY),
-                     threadId(gpu::Dimension::y));
+  Value tx = threadId(gpu::Dimension::x), ty = threadId(gpu::Dimension::y);
+  Value col = m.add(m.mul(blockId(gpu::Dimension::x), kReduceBlockX), tx);
+  Value slices = m.from(memref::DimOp::create(b, loc, workspace, 1));
+  // Thread row ty is slice group ty % groups of block row ty / groups.
+  Value rowsPerBlock = emitReduceRowsPerBlock(m, slices);
+  Value groups = m.div(m.c(kReduceBlockY), rowsPerBlock);
+  Value group = m.rem(ty, groups);
+  Value blockRow = m.div(ty, groups);
   // The grid's rows, as the host computes grid.y (not read from the grid:
   // ROCDL would need the ROCm device library for it).
-  Value rowStep =
-      m.mul(m.min(m.ceilDiv(ctx.m, kReduceBlockY), m.c(kMaxReduceGridY)),
-            kReduceBlockY);
-  Value slices = memref::DimOp::create(b, loc, workspace, 1);
+  Value rowStep = m.mul(
+      m.min(m.ceilDiv(ctx.m, rowsPerBlock), m.c(kMaxReduceGridY)),
+      rowsPerBlock);
   Value batchIdx = m.idx(ctx.batch ? ctx.batch : m.c(0));
-
-  auto ifCol = scf::IfOp::create(b, loc, m.lt(col, ctx.n),
-                                 /*withElseRegion=*/false);
-  b.setInsertionPointToStart(&ifCol.getThenRegion().front());
-  auto rows = scf::ForOp::create(b, loc, row0, ctx.m, rowStep);
-  b.setInsertionPointToStart(rows.getBody());
-  Value row = rows.getInductionVar();
-  IndexMath mi(b, loc, /*useIndex=*/true);
+  // The groups' partial sums, [ty][tx].
+  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Value partials = kernel.addWorkgroupAttribution(
+      MemRefType::get({kReduceBlockY * kReduceBlockX}, ctx.accType,
+                      MemRefLayoutAttrInterface(), wg),
+      loc);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(ctx.accType));
-  auto sum = scf::ForOp::create(
-      b, loc, mi.c(0), slices, mi.c(1), ValueRange{zero},
-      [&](OpBuilder &b, Location loc, Value s, ValueRange acc) {
-        IndexMath ms(b, loc);
-        Value part = memref::LoadOp::create(
-            b, loc, workspace,
-            ValueRange{batchIdx, s, ms.idx(row), ms.idx(col)});
-        Value next = isa<FloatType>(ctx.accType)
-                         ? Value(arith::AddFOp::create(b, loc, acc[0], part))
-                         : Value(arith::AddIOp::create(b, loc, acc[0], part));
-        scf::YieldOp::create(b, loc, next);
-      });
-  emitEpilogueElement(b, loc, ctx, row, col, sum.getResult(0));
-  b.setInsertionPointAfter(ifCol);
+  auto add = [&](OpBuilder &b, Location loc, Value x, Value y) -> Value {
+    if (isa<FloatType>(ctx.accType))
+      return arith::AddFOp::create(b, loc, x, y);
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+
+  // Block rows step together (the barriers below), each thread's row
+  // inside C or not.
+  auto rows = scf::ForOp::create(
+      b, loc, m.idx(m.mul(blockId(gpu::Dimension::y), rowsPerBlock)),
+      m.idx(ctx.m), m.idx(rowStep));
+  b.setInsertionPointToStart(rows.getBody());
+  {
+    IndexMath mr(b, loc);
+    Value row = mr.add(mr.from(rows.getInductionVar()), blockRow);
+    Value inside = mr.andI1(mr.lt(row, ctx.m), mr.lt(col, ctx.n));
+    // This group's slices, group, group + groups, ..., in order.
+    auto partial = scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &b, Location loc) {
+          IndexMath ms(b, loc);
+          auto sum = scf::ForOp::create(
+              b, loc, ms.idx(group), ms.idx(slices), ms.idx(groups),
+              ValueRange{zero},
+              [&](OpBuilder &b, Location loc, Value s, ValueRange acc) {
+                IndexMath ml(b, loc);
+                Value part = memref::LoadOp::create(
+                    b, loc, workspace,
+                    ValueRange{batchIdx, s, ml.idx(row), ml.idx(col)});
+                scf::YieldOp::create(b, loc, add(b, loc, acc[0], part));
+              });
+          scf::YieldOp::create(b, loc, sum.getResult(0));
+        },
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, zero);
+        });
+    Value at = mr.add(mr.mul(ty, kReduceBlockX), tx);
+    memref::StoreOp::create(b, loc, partial.getResult(0), partials,
+                            ValueRange{mr.idx(at)});
+    gpu::BarrierOp::create(b, loc);
+    // The first thread of each group adds the groups' sums in group order
+    // and runs the epilogue once on the total.
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        group, mr.c(0));
+    emitIfTrue(b, loc, mr.andI1(first, inside), [&](OpBuilder &b) {
+      IndexMath mt(b, loc);
+      auto total = scf::ForOp::create(
+          b, loc, mt.idx(mt.c(0)), mt.idx(groups), mt.idx(mt.c(1)),
+          ValueRange{zero},
+          [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
+            IndexMath ml(b, loc);
+            Value idx = ml.add(at, ml.mul(ml.from(j), kReduceBlockX));
+            Value p = memref::LoadOp::create(b, loc, partials,
+                                             ValueRange{ml.idx(idx)});
+            scf::YieldOp::create(b, loc, add(b, loc, acc[0], p));
+          });
+      emitEpilogueElement(b, loc, ctx, row, col, total.getResult(0));
+    });
+    gpu::BarrierOp::create(b, loc);
+  }
+  b.setInsertionPointAfter(rows);
   gpu::ReturnOp::create(b, loc);
   return kernel;
 }

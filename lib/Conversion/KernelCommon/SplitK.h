@@ -18,11 +18,19 @@
 
 namespace mlir::gemm::detail {
 
-/// The reduction kernel's block: 32 columns (coalesced) x 8 rows. Its grid
-/// is (ceil(N / 32), min(ceil(M / 8), kMaxReduceGridY), batch); rows past
-/// the grid are walked in a grid-stride loop.
+/// The reduction kernel's block: 32 columns (coalesced) x 8 threads, which
+/// cover R rows with 8 / R slice groups each (R = emitReduceRowsPerBlock).
+/// Its grid is (ceil(N / 32), min(ceil(M / R), kMaxReduceGridY), batch);
+/// rows past the grid are walked in a grid-stride loop.
 inline constexpr int64_t kReduceBlockX = 32, kReduceBlockY = 8;
 inline constexpr int64_t kMaxReduceGridY = 65535;
+
+class IndexMath;
+/// R, the rows a reduction block covers for `slices` K slices: 8 for 1
+/// slice, 4 for 2 or 3, 2 for 4 to 7, 1 for 8 or more (8 / R slice groups:
+/// the largest power of two up to min(8, slices)). The host's grid rule and
+/// the kernel both use it; runtimes compute the same (docs/dispatch.md).
+Value emitReduceRowsPerBlock(IndexMath &m, Value slices);
 
 /// The workspace of `op`'s partial sums: memref<?x?x?x?xACC> holding
 /// [batch (1 without one)][slices][M][N], row-major.

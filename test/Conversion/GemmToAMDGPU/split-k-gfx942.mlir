@@ -41,13 +41,17 @@
 // CHECK-NOT: memref.store {{.*}}, %[[KC]][
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @split_gemm_reduce(
-// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) workgroup(%[[PARTS:[a-z0-9]+]] : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-NOT: nvvm.griddepcontrol
 // CHECK: %[[SLICES:.*]] = memref.dim %[[RWS]], %c1 : memref<?x?x?x?xf32>
-// CHECK: scf.for %[[SL:[a-z0-9]+]] = %c0 to %[[SLICES]] step %c1 iter_args(%{{.*}}) -> (f32) {
+// CHECK: scf.for %[[SL:[a-z0-9]+]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%{{.*}}) -> (f32) {
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
 // CHECK-NEXT: arith.addf
+// CHECK: memref.store %{{.*}}, %[[PARTS]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %[[PARTS]]
 // CHECK: memref.store %{{.*}}, %[[RC]][%{{.*}}, %{{.*}}] : memref<?x?xf32>
 // CHECK: gpu.return
 func.func @split(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {

@@ -3,7 +3,7 @@
 // Without a region the accumulator is converted to C's element type.
 
 // CHECK-LABEL: gpu.func @to_f16_gemm(
-// CHECK-NOT: memref.load %arg2
+// CHECK-NOT: memref.load %arg2{{.*}} : memref<?x?xf16>
 // CHECK: arith.truncf {{.*}} : f32 to f16
 // CHECK: memref.store {{.*}}, %arg2
 func.func @to_f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {

@@ -107,8 +107,15 @@
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
-// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %c7 : index
-// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %c8 : index
+// CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
+// CHECK-NEXT: %[[R8:.*]] = arith.select %[[LT8]], %c2, %c1 : index
+// CHECK-NEXT: %[[LT4:.*]] = arith.cmpi slt, %[[S]], %c4 : index
+// CHECK-NEXT: %[[R4:.*]] = arith.select %[[LT4]], %c4, %[[R8]] : index
+// CHECK-NEXT: %[[LT2:.*]] = arith.cmpi slt, %[[S]], %c2 : index
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT2]], %c8, %[[R4]] : index
+// CHECK-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1 : index
+// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
+// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
@@ -183,7 +190,7 @@
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
 // CHECK-LABEL: gpu.func @dyn_gemm_0_reduce(
-// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_1(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>

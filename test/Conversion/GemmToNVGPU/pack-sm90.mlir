@@ -12,7 +12,8 @@
 // shape-generic).
 // CHECK: pack = {
 // CHECK-SAME: block = [256, 1, 1],
-// CHECK-SAME: grid_rule = "x = ceil(ceil(cols' / warp_elements) * 32 / block.x), y = min(rows', 65535), z = batch (1 without), the workspace's rows' x cols'",
+// CHECK-SAME: grid_rule = "x = min(ceil(rows' * ceil(cols' / warp_elements) * 32 / block.x), max_blocks), y = 1, z = batch (1 without), the workspace's rows' x cols'",
+// CHECK-SAME: max_blocks = 16384 : i64,
 // CHECK-SAME: multiple = 8 : i64,
 // CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1]}],
 // CHECK-SAME: round_to = 64 : i64,
@@ -23,7 +24,8 @@
 // CHECK-SAME: %[[A:.*]]: memref<4099x4095xf16>, %[[B:.*]]: memref<4097x4095xf16>, %[[C:.*]]: memref<4099x4097xf16>)
 // CHECK-NOT: scf.if
 // CHECK: %[[WA:.*]] = gpu.alloc () : memref<4099x4096xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
+// grid.x: 4099 rows of 16 segments, 8 per block (8198 blocks); y = z = 1.
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 blocks in (%{{.*}}, %c1{{.*}}, %c1{{.*}}) threads in (%c256{{.*}} args(%[[A]] : memref<4099x4095xf16>, %[[WA]] : memref<4099x4096xf16>)
 // CHECK: %[[WB:.*]] = gpu.alloc () : memref<4097x4096xf16>
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16_0 {{.*}} args(%[[B]] : memref<4097x4095xf16>, %[[WB]] : memref<4097x4096xf16>)
 // CHECK-DAG: %[[CA:.*]] = memref.cast %[[WA]] : memref<4099x4096xf16> to memref<?x?xf16>
@@ -34,14 +36,21 @@
 // CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
 // CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
 // CHECK: nvgpu.device_async_copy
-// The pack kernel: a warp per 256 elements of a workspace row (grid.x), rows
-// strided by grid.y, lane l copying elements l, l + 32, ...: clamped loads
-// selected to zero outside the source, then stores inside the workspace.
+// The pack kernel: units of 256 elements of a workspace row (16 per row
+// here), numbered row by row, a warp per unit (warp w of block bx takes unit
+// bx * 8 + w, then steps by the grid's warps), lane l copying elements
+// l, l + 32, ...: clamped loads selected to zero outside the source, then
+// stores inside the workspace. Like every sm_90 kernel it starts with the
+// programmatic-launch control.
 // CHECK-LABEL: gpu.func @gemm_pack_f16(
 // CHECK-SAME: %[[SRC:.*]]: memref<4099x4095xf16>, %[[DST:.*]]: memref<4099x4096xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK: gpu.block_id y
-// CHECK: scf.if
-// CHECK: scf.for
+// CHECK: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK-NOT: gpu.block_id y
+// CHECK: scf.for %[[UNIT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[U:.*]] = arith.index_cast %[[UNIT]] : index to i32
+// CHECK: %[[ROW:.*]] = arith.divui %[[U]], %[[PERROW:.*]] : i32
+// CHECK-NEXT: %[[SEG:.*]] = arith.remui %[[U]], %[[PERROW]] : i32
 // CHECK-COUNT-8: memref.load %[[SRC]]
 // CHECK-NOT: memref.load
 // CHECK: scf.if

@@ -28,8 +28,8 @@
 // CHECK-SAME: workspace_type = "f32"}, when = {}}]
 
 // Host: slices = max(min(ceil(K / 32), 4), 1) is grid.y and the workspace's
-// dimension 1; the reduction's grid is ceil(N / 32) x min(ceil(M / 8),
-// 65535).
+// dimension 1; the reduction's grid is ceil(N / 32) x min(ceil(M / R),
+// 65535), R = 8, 4, 2 or 1 rows per block for 1, 2-3, 4-7 or 8+ slices.
 // CHECK-LABEL: func.func @bias_relu(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>)
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -44,8 +44,15 @@
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@bias_relu_gemm blocks in (%[[BLOCKS]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c49152_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[BIAS]] : memref<?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
-// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M]], %c7 : index
-// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %c8 : index
+// CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
+// CHECK-NEXT: %[[R8:.*]] = arith.select %[[LT8]], %c2, %c1 : index
+// CHECK-NEXT: %[[LT4:.*]] = arith.cmpi slt, %[[S]], %c4 : index
+// CHECK-NEXT: %[[R4:.*]] = arith.select %[[LT4]], %c4, %[[R8]] : index
+// CHECK-NEXT: %[[LT2:.*]] = arith.cmpi slt, %[[S]], %c2 : index
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT2]], %c8, %[[R4]] : index
+// CHECK-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1 : index
+// CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M]], %[[R1]] : index
+// CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@bias_relu_gemm_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[BIAS]] : memref<?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
@@ -78,30 +85,52 @@
 // CHECK: gpu.return
 
 // The reduction kernel: thread (x, y) of block (bx, by) owns column
-// bx * 32 + x and walks the rows from by * 8 + y in steps of the grid's
-// rows; each element is the sum of the slices in order (an scf.for over the
-// workspace's dim 1 from 0.0), then the epilogue, once: + bias[col], relu,
-// f32 -> f16, stored to C.
+// bx * 32 + x; its y is slice group y % G of block row y / G (G = 8 / R);
+// block rows start at by * R and step by the grid's rows. Each group adds
+// the slices g, g + G, ... in order from 0.0 (an scf.for over the
+// workspace's dim 1), stores its sum to shared memory, and after a barrier
+// the group's first thread adds the G sums in order and runs the epilogue,
+// once: + bias[col], relu, f32 -> f16, stored to C. Like every sm_90
+// kernel it starts with the programmatic-launch control.
 // CHECK-LABEL: gpu.func @bias_relu_gemm_reduce(
-// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf16>, %[[RBIAS:[a-z0-9]+]]: memref<?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf16>, %[[RBIAS:[a-z0-9]+]]: memref<?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) workgroup(%[[PARTS:[a-z0-9]+]] : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[SLICES:.*]] = memref.dim %[[RWS]], %c1 : memref<?x?x?x?xf32>
-// CHECK: scf.if
-// CHECK-NEXT: scf.for %{{[a-z0-9]+}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
-// CHECK-NEXT: %[[SUM:.*]] = scf.for %[[SL:[a-z0-9]+]] = %c0 to %[[SLICES]] step %c1 iter_args(%[[ACC:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
-// CHECK: %[[PART:.*]] = memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
-// CHECK-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[PART]] : f32
+// CHECK: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: %[[TY:.*]] = arith.index_cast %thread_id_y : index to i32
+// CHECK: %[[SLICES0:.*]] = memref.dim %[[RWS]], %c1 : memref<?x?x?x?xf32>
+// CHECK: %[[GROUPS:.*]] = arith.divui %c8_i32, %{{.*}} : i32
+// CHECK-NEXT: %[[GROUP:.*]] = arith.remui %[[TY]], %[[GROUPS]] : i32
+// CHECK-NEXT: %{{.*}} = arith.divui %[[TY]], %[[GROUPS]] : i32
+// CHECK: scf.for %{{[a-z0-9]+}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[PART:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK: %[[SUM:.*]] = scf.for %[[SL:[a-z0-9]+]] = %{{.*}} to %[[SLICES0]] step %{{.*}} iter_args(%[[ACC:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
+// CHECK: %[[LD:.*]] = memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[LD]] : f32
 // CHECK-NEXT: scf.yield %[[NEXT]] : f32
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[SUM]] : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ZERO]] : f32
+// CHECK-NEXT: }
 // CHECK-NOT: arith.maximumf
+// CHECK: memref.store %[[PART]], %[[PARTS]][%{{.*}}] : memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %{{.*}} = arith.cmpi eq, %[[GROUP]], %c0_i32 : i32
 // CHECK: scf.if
+// CHECK: %[[TOTAL:.*]] = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[TACC:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
+// CHECK: %[[P:.*]] = memref.load %[[PARTS]][%{{.*}}] : memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[TN:.*]] = arith.addf %[[TACC]], %[[P]] : f32
+// CHECK-NEXT: scf.yield %[[TN]] : f32
 // CHECK: %[[BI:.*]] = memref.load %[[RBIAS]][%{{.*}}] : memref<?xf32>
-// CHECK-NEXT: %[[X:.*]] = arith.addf %[[SUM]], %[[BI]] : f32
+// CHECK-NEXT: %[[X:.*]] = arith.addf %[[TOTAL]], %[[BI]] : f32
 // CHECK-NEXT: %[[Y:.*]] = arith.maximumf %[[X]], %[[ZERO]] : f32
 // CHECK-NEXT: %[[Z:.*]] = arith.truncf %[[Y]] : f32 to f16
 // CHECK-NEXT: memref.store %[[Z]], %[[RC]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
 // CHECK-NOT: arith.maximumf
-// CHECK: gpu.return
+// CHECK: gpu.barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
 func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
       extras(%bias : memref<?xf32>) acc(f32)
@@ -144,7 +173,7 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 // CHECK: memref.store %{{.*}}, %[[KWS]][%[[BZ]], %[[BY]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
 
 // CHECK-LABEL: gpu.func @batched_gemm_reduce(
-// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-DAG: memref.dim %[[RC]], %c1 : memref<?x?x?xf32>
 // CHECK-DAG: memref.dim %[[RC]], %c2 : memref<?x?x?xf32>
 // CHECK-DAG: %[[RBZ:.*]] = gpu.block_id z

@@ -1,0 +1,57 @@
+// RUN: gemm-opt %s --split-input-file --convert-gemm-to-nvgpu="chip=sm_90a" | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --convert-gemm-to-nvgpu="chip=sm_80" | FileCheck %s --check-prefix=SM80
+
+// Programmatic dependent launch (Launch.cpp, addGridDependencyControl): on
+// sm_90 and later every kernel a gemm.matmul lowers to (pack, GEMM,
+// split-K reduction) starts with griddepcontrol.launch_dependents and
+// griddepcontrol.wait, before any memory access, and every manifest entry
+// says programmatic_launch = true so that runtimes may launch the family's
+// kernels with programmatic stream serialization. Before sm_90 neither.
+
+// K = 4095 (f16): the operands are packed (one pack kernel for both); sizes
+// unknown: 7 members, 2 of them split-K with their reductions: 10 kernels.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: programmatic_launch = true
+// CHECK-SAME: rule = "split-k-narrow"
+// CHECK-COUNT-6: programmatic_launch = true
+// CHECK-NOT: programmatic_launch
+// CHECK-LABEL: func.func @family(
+// CHECK: gpu.module @gemm_kernels
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK: gpu.func @{{[a-z0-9_]+}}({{.*}}) {{.*}}kernel{{.*}} {
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// CHECK-NEXT: nvvm.griddepcontrol wait
+// CHECK-NOT: gpu.func
+
+// SM80-NOT: programmatic_launch
+// SM80-NOT: nvvm.griddepcontrol
+func.func @family(%a: memref<?x4095xf16>, %b: memref<?x4095xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x4095xf16>, memref<?x4095xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
