@@ -1035,15 +1035,16 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       CUlaunchAttribute attr{};
       attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
       attr.value.programmaticStreamSerializationAllowed = 1;
-      CUlaunchConfig config{unsigned(gx), unsigned(gy), unsigned(gz),
-                            b[0],         b[1],         b[2],
-                            unsigned(smem), s,          &attr,
-                            1};
+      CUlaunchConfig config{unsigned(gx),   unsigned(gy),
+                            unsigned(gz),   b[0],
+                            b[1],           b[2],
+                            unsigned(smem), s,
+                            &attr,          1};
       res = d.cuLaunchKernelEx(&config, f, kp.pointers, nullptr);
     } else {
-      res = d.cuLaunchKernel(f, unsigned(gx), unsigned(gy), unsigned(gz), b[0],
-                             b[1], b[2], unsigned(smem), s, kp.pointers,
-                             nullptr);
+      res =
+          d.cuLaunchKernel(f, unsigned(gx), unsigned(gy), unsigned(gz), b[0],
+                           b[1], b[2], unsigned(smem), s, kp.pointers, nullptr);
     }
     if (res != CUDA_SUCCESS)
       return fail(GEMM_RT_ERROR_DRIVER,
@@ -1078,9 +1079,9 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       int64_t segments = ceilDiv(cols, pk.warpElements);
       uint64_t gx, gy;
       if (pk.maxBlocks) {
-        gx = uint64_t(std::min(
-            ceilDiv(rows * segments * 32, int64_t(pk.block[0])),
-            *pk.maxBlocks));
+        gx = uint64_t(
+            std::min(ceilDiv(rows * segments * 32, int64_t(pk.block[0])),
+                     *pk.maxBlocks));
         gy = 1;
       } else {
         gx = uint64_t(ceilDiv(segments * 32, int64_t(pk.block[0])));
@@ -1122,9 +1123,9 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
   if (!status && e.split) {
     // The reduction: x covers N with block.x columns, y strides over M in
     // steps of R rows (the kernel recomputes grid.y this way), z is the
-    // batch; parameters C, the extras, the workspace. R: block.y rows for
-    // 1 slice, block.y / 2 for 2-3, / 4 for 4-7, 1 for 8 or more (the
-    // block's threads of a row are its slice groups; docs/dispatch.md).
+    // batch; parameters C, the extras, the workspace. R: block.y rows
+    // below block.y slices, else 1 (the block's threads of a row are then
+    // its slice groups; docs/dispatch.md).
     const SplitK &sk = *e.split;
     KernelParams kp;
     for (size_t i = 2; i < numArgs; ++i) {
@@ -1138,9 +1139,8 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     uint64_t gx = uint64_t(ceilDiv(plan0.n, int64_t(sk.reduceBlock[0])));
     int64_t rows = int64_t(sk.reduceBlock[1]);
-    for (int64_t groups = 2; groups <= 8 && plan0.slices >= groups;
-         groups *= 2)
-      rows = std::max<int64_t>(rows / 2, 1);
+    if (plan0.slices >= rows)
+      rows = 1;
     uint64_t gy = uint64_t(std::min(ceilDiv(plan0.m, rows), kMaxGridYZ));
     status = launch(member.reduce, sk.reduceName.c_str(), gx, gy,
                     uint64_t(plan0.batch), sk.reduceBlock, 0, kp);

@@ -320,8 +320,8 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
   // grid.z is the batch.
   Value units = m.mul(sizes[rank - 2],
                       m.ceilDiv(sizes[rank - 1], packWarpElems(multiple)));
-  Value gridX = m.min(m.ceilDiv(units, kPackThreads / kWarp),
-                      m.c(kMaxPackBlocks));
+  Value gridX =
+      m.min(m.ceilDiv(units, kPackThreads / kWarp), m.c(kMaxPackBlocks));
   Value gridY = m.c(1);
   Value gridZ = rank == 3 ? sizes[0] : m.c(1);
   gpu::LaunchFuncOp::create(

@@ -6,32 +6,32 @@
 // slices g, g + G, g + 2G, ... in order, each from zero; the group sums meet
 // in shared memory, where the first thread adds them in group order and
 // hands the total to the epilogue (emitEpilogueElement: C read if the region
-// reads it, extras, conversion, the store). G is the largest power of two
-// up to min(8, slices): many slices of few elements (K-heavy GEMMs) spread
-// over 8 threads each, a few slices of many elements over the rows. The
-// order of the additions depends on the slice count only, so the same sizes
-// give the same bits. Block rows walk M in a grid-stride loop.
+// reads it, extras, conversion, the store). G is 8 from 8 slices on, else
+// 1: many slices (K-heavy GEMMs, whose outputs are few) spread over 8
+// threads per element; fewer are added by one thread per element (2 groups
+// of 2 slices made f16 1023x999x777 slower: twice the blocks and a barrier
+// for one load each). The order of the additions depends on the slice
+// count only, so the same sizes give the same bits. Block rows walk M in a
+// grid-stride loop.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SplitK.h"
 #include "Epilogue.h"
 #include "IndexMath.h"
+#include "KernelSetup.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "KernelSetup.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
 Value mlir::gemm::detail::emitReduceRowsPerBlock(IndexMath &m, Value slices) {
-  // 8 rows (1 group) below 2 slices, 4 below 4, 2 below 8, else 1 (8 groups).
-  return m.select(
-      m.lt(slices, m.c(2)), m.c(8),
-      m.select(m.lt(slices, m.c(4)), m.c(4),
-               m.select(m.lt(slices, m.c(8)), m.c(2), m.c(1))));
+  // 8 rows (1 group) below 8 slices, else 1 row of 8 groups.
+  return m.select(m.lt(slices, m.c(kReduceBlockY)), m.c(kReduceBlockY),
+                  m.c(1));
 }
 
 MemRefType mlir::gemm::detail::getSplitKWorkspaceType(MatmulOp op) {
@@ -87,13 +87,13 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
   Value blockRow = m.div(ty, groups);
   // The grid's rows, as the host computes grid.y (not read from the grid:
   // ROCDL would need the ROCm device library for it).
-  Value rowStep = m.mul(
-      m.min(m.ceilDiv(ctx.m, rowsPerBlock), m.c(kMaxReduceGridY)),
-      rowsPerBlock);
+  Value rowStep =
+      m.mul(m.min(m.ceilDiv(ctx.m, rowsPerBlock), m.c(kMaxReduceGridY)),
+            rowsPerBlock);
   Value batchIdx = m.idx(ctx.batch ? ctx.batch : m.c(0));
   // The groups' partial sums, [ty][tx].
-  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
-                                       gpu::AddressSpace::Workgroup);
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   Value partials = kernel.addWorkgroupAttribution(
       MemRefType::get({kReduceBlockY * kReduceBlockX}, ctx.accType,
                       MemRefLayoutAttrInterface(), wg),
@@ -141,8 +141,8 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
     gpu::BarrierOp::create(b, loc);
     // The first thread of each group adds the groups' sums in group order
     // and runs the epilogue once on the total.
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        group, mr.c(0));
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, group, mr.c(0));
     emitIfTrue(b, loc, mr.andI1(first, inside), [&](OpBuilder &b) {
       IndexMath mt(b, loc);
       auto total = scf::ForOp::create(

@@ -26,10 +26,9 @@ inline constexpr int64_t kReduceBlockX = 32, kReduceBlockY = 8;
 inline constexpr int64_t kMaxReduceGridY = 65535;
 
 class IndexMath;
-/// R, the rows a reduction block covers for `slices` K slices: 8 for 1
-/// slice, 4 for 2 or 3, 2 for 4 to 7, 1 for 8 or more (8 / R slice groups:
-/// the largest power of two up to min(8, slices)). The host's grid rule and
-/// the kernel both use it; runtimes compute the same (docs/dispatch.md).
+/// R, the rows a reduction block covers for `slices` K slices: 8 below 8
+/// slices, else 1 (8 / R slice groups). The host's grid rule and the kernel
+/// both use it; runtimes compute the same (docs/dispatch.md).
 Value emitReduceRowsPerBlock(IndexMath &m, Value slices);
 
 /// The workspace of `op`'s partial sums: memref<?x?x?x?xACC> holding

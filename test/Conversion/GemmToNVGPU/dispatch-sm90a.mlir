@@ -108,11 +108,7 @@
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
-// CHECK-NEXT: %[[R8:.*]] = arith.select %[[LT8]], %c2, %c1 : index
-// CHECK-NEXT: %[[LT4:.*]] = arith.cmpi slt, %[[S]], %c4 : index
-// CHECK-NEXT: %[[R4:.*]] = arith.select %[[LT4]], %c4, %[[R8]] : index
-// CHECK-NEXT: %[[LT2:.*]] = arith.cmpi slt, %[[S]], %c2 : index
-// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT2]], %c8, %[[R4]] : index
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT8]], %c8, %c1 : index
 // CHECK-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1 : index
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index

@@ -9,12 +9,11 @@
 // elements: one 16-byte chunk of padding per row, 128 * 264 = 33792 f16),
 // a second barrier, then the threads copy the tile to C. When C is 16-byte
 // aligned at run time they copy 16-byte chunks, consecutive threads taking
-// consecutive chunks of a row (128 * 32 chunks / 256 threads = 16 per
-// thread): one aligned vector.load + vector.store where the chunk lies
+// consecutive chunks of a row (up to 128 * 32 chunks / 256 threads = 16
+// per thread: only the tile's rows inside C): one aligned vector.load + vector.store where the chunk lies
 // inside C, element by element at the ragged right edge. When it is not,
 // they copy single elements, consecutive threads consecutive elements of a
-// row (128 * 256 / 256 = 128 per thread), so that warp stores stay
-// coalesced.
+// row (up to 128 per thread), so that warp stores stay coalesced.
 
 // CHECK-LABEL: gpu.func @staged_gemm(
 // CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
@@ -39,8 +38,15 @@
 // CHECK-NEXT: %[[S8:.*]] = arith.remui %[[STRIDES]]#0, %c8 : index
 // CHECK-NEXT: %[[SALIGNED:.*]] = arith.cmpi eq, %[[S8]], %c0 : index
 // CHECK-NEXT: %[[ALIGNED:.*]] = arith.andi %[[PALIGNED]], %[[SALIGNED]] : i1
+// The rows of the tile inside C: min(M - tile row, 128); chunks (32 per
+// row) or elements (256 per row) of those rows, 256 threads.
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ROWS:.*]] = arith.minsi %[[LEFT]], %c128_i32 : i32
 // CHECK-NEXT: scf.if %[[ALIGNED]] {
-// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %c16_i32 step %c1_i32 : i32 {
+// CHECK-NEXT: %[[CHUNKS:.*]] = arith.muli %[[ROWS]], %c32_i32 : i32
+// CHECK-NEXT: %[[CI0:.*]] = arith.addi %[[CHUNKS]], %c255_i32 : i32
+// CHECK-NEXT: %[[CI:.*]] = arith.divui %[[CI0]], %c256_i32 : i32
+// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %[[CI]] step %c1_i32 : i32 {
 // CHECK: scf.if
 // CHECK: %[[END:.*]] = arith.addi %{{.*}}, %c8_i32 : i32
 // CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi sle, %[[END]], %{{.*}} : i32
@@ -51,7 +57,10 @@
 // CHECK-COUNT-8: memref.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
 // CHECK-NOT: vector.store
 // CHECK: } else {
-// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %c128_i32 step %c1_i32 : i32 {
+// CHECK-NEXT: %[[ELEMS:.*]] = arith.muli %[[ROWS]], %c256_i32 : i32
+// CHECK-NEXT: %[[EI0:.*]] = arith.addi %[[ELEMS]], %c255_i32 : i32
+// CHECK-NEXT: %[[EI:.*]] = arith.divui %[[EI0]], %c256_i32 : i32
+// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %[[EI]] step %c1_i32 : i32 {
 // CHECK: memref.load %[[TILE]][%{{.*}}] : memref<33792xf16, #gpu.address_space<workgroup>>
 // CHECK: memref.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
 // CHECK-NOT: memref.store

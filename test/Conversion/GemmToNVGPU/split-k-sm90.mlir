@@ -29,7 +29,7 @@
 
 // Host: slices = max(min(ceil(K / 32), 4), 1) is grid.y and the workspace's
 // dimension 1; the reduction's grid is ceil(N / 32) x min(ceil(M / R),
-// 65535), R = 8, 4, 2 or 1 rows per block for 1, 2-3, 4-7 or 8+ slices.
+// 65535), R = 8 rows per block below 8 slices, else 1.
 // CHECK-LABEL: func.func @bias_relu(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>)
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -45,11 +45,7 @@
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
-// CHECK-NEXT: %[[R8:.*]] = arith.select %[[LT8]], %c2, %c1 : index
-// CHECK-NEXT: %[[LT4:.*]] = arith.cmpi slt, %[[S]], %c4 : index
-// CHECK-NEXT: %[[R4:.*]] = arith.select %[[LT4]], %c4, %[[R8]] : index
-// CHECK-NEXT: %[[LT2:.*]] = arith.cmpi slt, %[[S]], %c2 : index
-// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT2]], %c8, %[[R4]] : index
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT8]], %c8, %c1 : index
 // CHECK-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1 : index
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
