@@ -50,7 +50,8 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
                 target.name.str() + " " + r.name + ": " + r.config.str();
             EXPECT_EQ(checkConfig(r.config, sig, target), "") << where;
             EXPECT_EQ(r.config.splitK > 1,
-                      llvm::StringRef(r.name).starts_with("split-k"))
+                      llvm::StringRef(r.name).starts_with("split-k") ||
+                          r.name == "decode-split")
                 << where;
             ++checked;
           }
@@ -61,14 +62,31 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
 TEST(Dispatch, ShapeClassesOnSm90a) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
-  // Decode and K-heavy: too few blocks, long K.
-  EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "split-k");
+  // Decode: M <= 16 and long K; split while the 16 x 128 grid fills less
+  // than half the SMs.
+  EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "decode");
+  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");
+  EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "split-k");
+  // K-heavy: too few blocks, long K.
   EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k-narrow");
   EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
   // Problems one wave of 64 x 64 tiles covers.
   EXPECT_EQ(ruleFor(rules, 8, 8, 8), "small");
   EXPECT_EQ(ruleFor(rules, 128, 128, 128), "small");
   EXPECT_EQ(ruleFor(rules, 333, 517, 271), "small");
+  // K within one mma.sync step, up to 8 blocks of 64 x 64 per SM.
+  EXPECT_EQ(ruleFor(rules, 1000, 1001, 1), "tiny-k");
+  EXPECT_EQ(ruleFor(rules, 2000, 1500, 16), "tiny-k");
+  EXPECT_EQ(ruleFor(rules, 100, 100, 1), "small");
+  // K within two k-tiles over more than a wave of default tiles.
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 1), "short-k");
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 64), "short-k");
+  EXPECT_EQ(ruleFor(rules, 384, 384, 128, 48), "short-k");
+  EXPECT_EQ(ruleFor(rules, 2048, 2048, 32), "default");
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 129), "default");
+  EXPECT_EQ(ruleFor(rules, 65536, 48, 100), "narrow-n");
   // Short K cannot be split: M <= 64 takes the short tile.
   EXPECT_EQ(ruleFor(rules, 8, 16384, 256), "short-m");
   // Tall-skinny.
@@ -84,6 +102,74 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 1), "split-k");
   EXPECT_EQ(ruleFor(rules, 256, 256, 64, 32), "mid");
   EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 512), "default");
+}
+
+namespace {
+const DispatchRule *findRule(const std::vector<DispatchRule> &rules,
+                             llvm::StringRef name) {
+  for (const DispatchRule &r : rules)
+    if (r.name == name)
+      return &r;
+  return nullptr;
+}
+} // namespace
+
+TEST(Dispatch, DecodeAndShortKTiles) {
+  // f16 tn on sm_90a: a 16-row mma.sync tile 256 bytes deep with the most
+  // stages that fit (6 x 36 KiB), the split member the same tile.
+  std::vector<DispatchRule> rules =
+      getDispatchRules(f16tn(), chip("sm_90a"), false);
+  const DispatchRule *decode = findRule(rules, "decode");
+  const DispatchRule *split = findRule(rules, "decode-split");
+  ASSERT_TRUE(decode && split);
+  EXPECT_EQ(decode->config.kind, InstrKind::mma_sync);
+  EXPECT_EQ(decode->config.bm, 16);
+  EXPECT_EQ(decode->config.bn, 128);
+  EXPECT_EQ(decode->config.bk, 128);
+  EXPECT_EQ(decode->config.stages, 6);
+  EXPECT_EQ(*decode->when.mMax, 16);
+  EXPECT_EQ(*decode->when.blocksMin, 66);
+  EXPECT_EQ(split->split.fillBlocks, 132);
+  EXPECT_EQ(split->split.minKPerSlice, 512);
+  // tt: 4 stages (ptxas spilled at 5 and 6); i8 outside tn: none.
+  GemmSignature tt = f16tn();
+  tt.transA = true;
+  EXPECT_EQ(findRule(getDispatchRules(tt, chip("sm_90a"), false), "decode")
+                ->config.stages,
+            4);
+  GemmSignature i8nn;
+  i8nn.a = ElemKind::i8, i8nn.acc = ElemKind::i32, i8nn.transB = false;
+  EXPECT_EQ(findRule(getDispatchRules(i8nn, chip("sm_90a"), false), "decode"),
+            nullptr);
+  GemmSignature i8tn;
+  i8tn.a = ElemKind::i8, i8tn.acc = ElemKind::i32;
+  const DispatchRule *i8decode =
+      findRule(getDispatchRules(i8tn, chip("sm_90a"), false), "decode");
+  ASSERT_TRUE(i8decode);
+  EXPECT_EQ(i8decode->config.bk, 256);
+  EXPECT_EQ(i8decode->config.ik, 32);
+  // A100's 163 KiB hold 4 stages of the same tile.
+  const DispatchRule *a100 =
+      findRule(getDispatchRules(f16tn(), chip("sm_80"), false), "decode");
+  ASSERT_TRUE(a100);
+  EXPECT_EQ(a100->config.stages, 4);
+  // tiny-k: mma.sync one step deep, one stage; short-k: quarter wgmma tiles
+  // with two stages, sm_90a only (measured for wgmma defaults).
+  const DispatchRule *tiny = findRule(rules, "tiny-k");
+  ASSERT_TRUE(tiny);
+  EXPECT_EQ(tiny->config.kind, InstrKind::mma_sync);
+  EXPECT_EQ(tiny->config.bk, 16);
+  EXPECT_EQ(tiny->config.stages, 1);
+  EXPECT_EQ(*tiny->when.kMax, 16);
+  const DispatchRule *shortK = findRule(rules, "short-k");
+  ASSERT_TRUE(shortK);
+  EXPECT_EQ(shortK->config.bm, 64);
+  EXPECT_EQ(shortK->config.bn, 128);
+  EXPECT_EQ(shortK->config.stages, 2);
+  EXPECT_EQ(*shortK->when.blocksMin, 4 * 132 + 1);
+  EXPECT_EQ(
+      findRule(getDispatchRules(f16tn(), chip("sm_90"), false), "short-k"),
+      nullptr);
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

@@ -117,8 +117,9 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
       if (v > limit)
         return std::string("expected '") + name + "' entries to be at most " +
                std::to_string(limit) + ", got " + std::to_string(v);
-  if (c.stages < 1 || c.stages > 8)
-    return "expected 'stages' in [1, 8], got " + std::to_string(c.stages);
+  if (c.stages < 1 || c.stages > kMaxConfigStages)
+    return "expected 'stages' in [1, " + std::to_string(kMaxConfigStages) +
+           "], got " + std::to_string(c.stages);
   if (c.group < 1 || c.group > kMaxConfigGroup)
     return "expected 'group' in [1, " + std::to_string(kMaxConfigGroup) +
            "], got " + std::to_string(c.group);

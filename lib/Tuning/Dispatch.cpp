@@ -9,8 +9,17 @@
 //             the grid of a small tile does not fill one wave and K is long:
 //             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
 //             the thousands) get their parallelism from K slices;
+//   decode, decode-split
+//             M <= 16 and K long: a 16-row mma.sync tile with the deepest
+//             pipeline shared memory holds, split in K while its grid
+//             fills less than half the SMs (LLM decode streams B once);
 //   small     the whole problem fits one wave of 64 x 64 tiles: those,
 //             with two stages (tiny and odd-sized GEMMs);
+//   tiny-k    K within one mma.sync step: one-stage 64 x 64 tiles, the
+//             work being the store of C (K = 1 outer products);
+//   short-k   K within two k-tiles over more than a wave of default tiles:
+//             quarter tiles, four blocks per SM overlapping stores and
+//             loads (small-K and batched GEMMs);
 //   short-m   M <= BM / 2: a tile half as tall wastes half as much;
 //   narrow-n  N <= BN / 4: likewise for N (tall-skinny GEMMs);
 //   mid       half-wide tiles while their grid fits one wave (twice the
@@ -128,6 +137,71 @@ static TileConfig resize(const TileConfig &d, int64_t bm, int64_t bn,
   return c;
 }
 
+/// K-tiles a decode kernel's K slice holds at least.
+static constexpr int64_t kDecodeMinKTiles = 4;
+
+/// Blocks per SM up to which the tiny-k tile beats the default's.
+static constexpr int64_t kTinyKBlocksPerSM = 8;
+
+/// An mma.sync config of `d`'s signature with a bm x bn x bk block tile
+/// (bk in bytes of the operands), a wm x wn warp grid, m16n8 instructions
+/// one 32-byte K step deep, and `stages` stages. None where mma.sync has no
+/// such instruction for the operands (f64, f32 without tf32) or the target
+/// no mma.sync.
+static std::optional<TileConfig>
+makeMmaSyncConfig(const TileConfig &d, const GemmSignature &sig,
+                  const TargetInfo &target, int64_t bm, int64_t bn,
+                  int64_t bkBytes, int64_t wm, int64_t wn, int64_t stages) {
+  if (!target.isNVIDIA() || !target.supportsKind(InstrKind::mma_sync))
+    return std::nullopt;
+  if (d.kind != InstrKind::wgmma && d.kind != InstrKind::mma_sync)
+    return std::nullopt;
+  ElemKind operand = instrOperandKind(sig.a, InstrKind::mma_sync);
+  int64_t bytes = elemBytes(operand);
+  TileConfig c = d;
+  c.kind = InstrKind::mma_sync;
+  c.bm = bm;
+  c.bn = bn;
+  c.bk = bkBytes / bytes;
+  c.wm = wm;
+  c.wn = wn;
+  c.im = 16;
+  c.in = 8;
+  c.ik = 32 / bytes;
+  c.stages = stages;
+  c.smem = SmemKind::swizzle;
+  c.rasterColumn = false;
+  c.group = 1;
+  c.splitK = 1;
+  if (!target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
+    return std::nullopt;
+  return c;
+}
+
+/// The decode tile: 16 x 128 blocks of 256-byte k rows (two 128-byte
+/// swizzle rows: 16 x 64 tiles of 128-byte rows took 13.1 us against 11.8
+/// on f16 tn 1x4096x4096), four warps side by side along N, and the most
+/// stages shared memory holds (6 for 2-byte operands: 216 KiB, one block
+/// per SM). Not for i8 outside tn, whose fragments are gathered element by
+/// element (ptxas spilled 208 bytes at any stage count); 4 stages for tt,
+/// where ptxas 13.0 spilled 20 bytes at 5 and 6.
+static std::optional<TileConfig> getDecodeConfig(const TileConfig &d,
+                                                 const GemmSignature &sig,
+                                                 const TargetInfo &target) {
+  bool tn = !sig.transA && sig.transB;
+  if (sig.a == ElemKind::i8 && !tn)
+    return std::nullopt;
+  std::optional<TileConfig> c =
+      makeMmaSyncConfig(d, sig, target, 16, 128, 256, 1, 4, 1);
+  if (!c)
+    return std::nullopt;
+  int64_t maxStages = sig.layoutName() == "tt" ? 4 : kMaxConfigStages;
+  for (c->stages = maxStages; c->stages >= 2; --c->stages)
+    if (checkConfig(*c, sig, target).empty())
+      return c;
+  return std::nullopt;
+}
+
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
                                                        const TargetInfo &target,
                                                        bool allowTf32) {
@@ -163,6 +237,24 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     when.kMin = 2 * split.minKPerSlice;
     add("split-k-narrow", when, c, split);
   }
+  // decode, decode-split: M fits one 16-row mma.sync tile and K is long:
+  // the GEMM streams B once, and how fast is a matter of the bytes in
+  // flight. A 16 x 128 tile with as many stages as shared memory holds
+  // (wgmma's 64 rows would spend a third of each stage on padding rows of
+  // A), one block per SM; split in K only while the grid fills less than
+  // half the SMs, so that mid-sized N runs one kernel without the
+  // reduction (docs/dispatch.md, "decode").
+  if (std::optional<TileConfig> c = getDecodeConfig(d, sig, target)) {
+    SizeBounds when;
+    when.mMax = c->bm;
+    when.kMin = kDecodeMinKTiles * c->bk;
+    when.blocksMin = (sms + 1) / 2;
+    add("decode", when, *c);
+    c->splitK = kMaxDispatchSlices;
+    SplitPolicy split{kMaxDispatchSlices, sms, kDecodeMinKTiles * c->bk};
+    when.blocksMin.reset();
+    add("decode-split", when, *c, split);
+  }
   {
     TileConfig c = resize(d, splitBM, splitBN);
     c.splitK = kMaxDispatchSlices;
@@ -190,6 +282,40 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     SizeBounds when;
     when.blocksMax = sms;
     add("small", when, c);
+  }
+  // tiny-k: K within one mma.sync step (K = 1 outer products, rank-16
+  // updates of f16): each block loads one k-tile and stores its tile of C,
+  // so the work is the store. 64 x 64 mma.sync tiles one step deep (wgmma's
+  // k-tile is 64 deep, four times the loads of padding) and one stage,
+  // while their grid is at most 8 blocks per SM: f16 tn 1000x1001x1 6.9 us
+  // against 11.2 in 128 x 128 wgmma tiles and 8.8 in 64 x 64 ones,
+  // 2000x2000x1 10.1 against 15.8; 4096x4096x8 (4096 blocks) ran 25.8 us
+  // against 23.1 with the default (docs/dispatch.md).
+  if (std::optional<TileConfig> c =
+          makeMmaSyncConfig(d, sig, target, 64, 64, 32, 2, 2, 1)) {
+    SizeBounds when;
+    when.kMax = c->bk;
+    when.blocksMax = kTinyKBlocksPerSM * sms;
+    add("tiny-k", when, *c);
+  }
+  // short-k: K within two k-tiles of the default, on a grid of more than
+  // one wave of default tiles (and N past narrow-n): each block loads a k-tile
+  // or two and stores its tile, so the stores are the work, and the
+  // default's one block per SM (by registers) cannot overlap one tile's
+  // store with the next one's loads. Quarter tiles with two stages hold
+  // four blocks per SM (H200: f16 48x384x384x128 batched 13.6 us against
+  // 20.1, bf16 nn 8192x8192x128 71.7 against 86.2, f16 tn 4095x3001x100
+  // 33.0 against 37.5; within one wave of default tiles the default won,
+  // 2048x2048x32 8.2 us against 9.0; docs/dispatch.md). Measured for
+  // wgmma defaults only.
+  if (d.kind == InstrKind::wgmma && d.bm >= 128 && d.bn >= 256) {
+    TileConfig c = resize(d, d.bm / 2, d.bn / 2);
+    c.stages = 2;
+    SizeBounds when;
+    when.kMax = 2 * c.bk;
+    when.nMin = d.bn / 4 + 1;
+    when.blocksMin = 4 * sms + 1;
+    add("short-k", when, c);
   }
   // short-m: M fits half the default tile's height.
   if (d.bm >= 128) {

@@ -254,6 +254,7 @@ def case_list(which):
         out.append(("bf16", "nn", "residual"))
         for e in INT_EPILOGUES:
             out.append(("i8", "tn", e))
+        out.append(("i8", "nn", "none"))
         out.append(("f16acc16", "tn", "none"))
         out.append(("f8", "tn", "linear"))
         for i, (d, l, e, _) in enumerate(SPLIT_CONFIGS):

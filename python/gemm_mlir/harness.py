@@ -459,9 +459,14 @@ FULL_SHAPES = SMALL_SHAPES + [
     (1024, 1024, 1024), (1, 4096, 4096), (4096, 1, 4096), (4096, 4096, 1),
     (2048, 2048, 2048), (4099, 4097, 4095), (4096, 4096, 4096), (8, 8192, 1024),
     (1536, 8, 2048), (1023, 1025, 1027), (16, 8192, 8192), (2049, 2047, 2051),
-    (1, 1, 4096), (48, 80, 20000), (5, 3000, 3000), (333, 17, 9000)]
+    (1, 1, 4096), (48, 80, 20000), (5, 3000, 3000), (333, 17, 9000),
+    # decode (unsplit and split), tiny-k, short-k, short-m and narrow-n members of
+    # the sm_90a family
+    (3, 9000, 1500), (13, 1000, 777), (1000, 999, 3), (2000, 1500, 16),
+    (40, 20000, 200), (20000, 30, 200), (3001, 2999, 100)]
 # Shapes also checked without packing (the kernel's element-copy path).
-DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1)}
+DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
+                 (13, 1000, 777), (3001, 2999, 100), (3, 9000, 1500)}
 
 
 def cmd_check(args):
@@ -716,6 +721,40 @@ SHAPES_EVERY = [(d, l, (m, n, k), batch, cls)
                 for (m, n, k, batch) in shapes for d, l in pairs]
 
 
+def parse_rows(text, cls="custom"):
+    """Rows given on the command line, ';'-separated: 'f16 tn 1x4096x4096',
+    'f16 nn 48x384x384x128' (batch 48) -> SHAPES_EVERY tuples of class
+    `cls`. Any shape, listed or not."""
+    rows = []
+    for item in filter(None, (t.strip() for t in text.split(";"))):
+        parts = item.split()
+        if len(parts) != 3:
+            raise SystemExit(f"row '{item}': expected 'DTYPE LAYOUT [BxMxNxK|MxNxK]'")
+        dtype, layout, dims = parts
+        try:
+            sizes = [int(v) for v in dims.split("x")]
+        except ValueError:
+            raise SystemExit(f"row '{item}': sizes '{dims}' are not integers")
+        if len(sizes) not in (3, 4) or min(sizes) < 1:
+            raise SystemExit(f"row '{item}': expected MxNxK or BxMxNxK, positive")
+        batch = sizes[0] if len(sizes) == 4 else 1
+        m, n, k = sizes[-3:]
+        rows.append((dtype, layout, (m, n, k), batch, cls))
+    return rows
+
+
+def every_rows(args):
+    """The rows an every/profile run covers: --rows if given (listed rows
+    keep their class), else SHAPES_EVERY, less other classes than
+    --only-class."""
+    rows = SHAPES_EVERY
+    if args.rows:
+        listed = {(d, l, s, b): c for d, l, s, b, c in SHAPES_EVERY}
+        rows = [(d, l, s, b, listed.get((d, l, s, b), c))
+                for d, l, s, b, c in parse_rows(args.rows)]
+    return [r for r in rows if not args.only_class or r[4] == args.only_class]
+
+
 def ran_str(row):
     """The kernel a result row ran, for printing."""
     return row["launched"] + (f" ({row['slices']} K slices)" if row["slices"] else "")
@@ -753,9 +792,7 @@ def cmd_every(args):
     copy_bps = copy_bandwidth()
     print(f"device-to-device copy: {copy_bps / 1e9:.0f} GB/s", flush=True)
     rows, skipped = [], []
-    for dtype, layout, (m, n, kk), batch, cls in SHAPES_EVERY:
-        if args.only_class and cls != args.only_class:
-            continue
+    for dtype, layout, (m, n, kk), batch, cls in every_rows(args):
         # Rank-3 operands need the batched case (cases.py: _batched).
         name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
         g = kernels.get(name)
@@ -862,17 +899,14 @@ def cmd_profile(args):
     GEMM, split-K reduction; cuBLAS's kernels), next to the timed total."""
     kernels = load_kernels(args.art)
     gen = torch.Generator(device="cuda").manual_seed(11)
-    wanted = set(args.rows.split(";")) if args.rows else None
     rows = []
-    for dtype, layout, (m, n, kk), batch, cls in SHAPES_EVERY:
-        if args.only_class and cls != args.only_class:
-            continue
+    for dtype, layout, (m, n, kk), batch, cls in every_rows(args):
         name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
-        label = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
-                             "k": kk, "batch": batch})
-        if (wanted and label not in wanted) or name not in kernels:
+        if name not in kernels:
             continue
         g = kernels[name]
+        label = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
+                             "k": kk, "batch": batch})
         ab, ct = g.meta["a_type"], g.meta["c_type"]
         if batch > 1:
             a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
@@ -926,12 +960,15 @@ def main():
     e.add_argument("--out", default="every.json")
     e.add_argument("--reps", type=int, default=0)
     e.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
+    e.add_argument("--rows", default="",
+                   help="';'-separated rows instead of the list, any shape "
+                        "('f16 tn 1x4096x4096;f16 nn 48x384x384x128')")
     f = sub.add_parser("profile", help="every-shape rows kernel by kernel (torch.profiler)")
     f.add_argument("art")
     f.add_argument("--out", default="")
     f.add_argument("--reps", type=int, default=0)
     f.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
-    f.add_argument("--rows", default="", help="';'-separated row labels ('f16 tn 1x4096x4096')")
+    f.add_argument("--rows", default="", help="';'-separated rows, any shape ('f16 tn 1x4096x4096')")
     a = p.parse_args()
     sys.exit({"check": cmd_check, "bench": cmd_bench, "breakdown": cmd_breakdown,
               "every": cmd_every, "profile": cmd_profile}[a.cmd](a))

@@ -1,5 +1,5 @@
-// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90" | FileCheck %s --implicit-check-not=gpu.alloc --implicit-check-not=gpu.dealloc --implicit-check-not=unrealized_conversion_cast
-// RUN: gemm-opt --verify-roundtrip %s --gemm-to-amdgcn="chip=gfx942" | FileCheck %s --implicit-check-not=gpu.alloc --implicit-check-not=gpu.dealloc --implicit-check-not=unrealized_conversion_cast
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-ptx="chip=sm_90" | FileCheck %s --check-prefixes=CHECK,NV --implicit-check-not=gpu.alloc --implicit-check-not=gpu.dealloc --implicit-check-not=unrealized_conversion_cast
+// RUN: gemm-opt --verify-roundtrip %s --gemm-to-amdgcn="chip=gfx942" | FileCheck %s --check-prefixes=CHECK,AMD --implicit-check-not=gpu.alloc --implicit-check-not=gpu.dealloc --implicit-check-not=unrealized_conversion_cast
 
 // The host side of the pipelines lowers completely to the LLVM dialect, so
 // that LLVM IR translation (mlir-translate --mlir-to-llvmir, or
@@ -22,16 +22,26 @@
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[PACK]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[PACK]])
 
-// Split-K: the workspace, the GEMM and the reduction on one stream.
+// NVIDIA's family starts with decode (no workspace): its kernel on a stream.
+// NV: %[[DEC:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
+// NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
+// NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
+
+// Split-K (decode-split on NVIDIA, split-k on AMD): the workspace, the GEMM
+// and the reduction on one stream.
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@linear_gemm_reduce blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_0)?]] blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK]]_reduce blocks
 // CHECK: llvm.call @mgpuMemFree(%[[WS]], %[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
-// The packing workspaces are freed after the GEMM.
+// The packing workspaces are freed after the GEMM, whose last member is
+// the default (the seventh kernel on NVIDIA, the second on AMD).
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_6 blocks
+// AMD: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[FREE]])

@@ -35,6 +35,8 @@ inline constexpr int64_t kMaxConfigBlock = 1 << 16;
 inline constexpr int64_t kMaxConfigWarps = 1024;
 inline constexpr int64_t kMaxConfigInstr = 1024;
 inline constexpr int64_t kMaxConfigGroup = 1 << 16;
+/// Pipeline stages (the tuning lattice's range).
+inline constexpr int64_t kMaxConfigStages = 8;
 /// split_k slices K over grid.y, whose launch limit is 65535 blocks.
 inline constexpr int64_t kMaxConfigSplitK = 65535;
 

@@ -7,8 +7,12 @@
 // run time (an scf.if chain in rule order, the last kernel unconditional).
 // For f16 tn on sm_90a (132 SMs) the rules are, in order:
 //   split-k-narrow 64 x 64, split_k = 128:  N <= 64, blocks <= 132, K >= 512
+//   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
+//   decode-split the same, split_k = 128:    M <= 16, K >= 512
 //   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
 //   small     64 x 64, 2 stages:            blocks <= 132
+//   tiny-k    mma.sync 64 x 64 x 16, 1 stage: K <= 16, blocks <= 1056
+//   short-k   64 x 128, 2 stages:           K <= 128, N >= 65, blocks >= 529
 //   short-m   64 x 256:                     M <= 64
 //   narrow-n  128 x 64:                     N <= 64
 //   mid       128 x 128:                    blocks <= its blocks_max
@@ -20,7 +24,7 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all seven kernels. The launch facts record each one's rule
+// Dynamic sizes: all eleven kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
@@ -28,25 +32,38 @@
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm",
 // CHECK-SAME: rule = "split-k-narrow", split_k = {fill_blocks = 396 : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64, n_max = 64 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_0",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_0_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: rule = "decode", when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
+// CHECK-SAME: name = "dyn_gemm_1",
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_1_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
+// CHECK-SAME: function = "dyn", gemm = 0 : i64
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_2_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_1",
+// CHECK-SAME: name = "dyn_gemm_3",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
+// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8>"
+// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: rule = "short-k", when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: name = "dyn_gemm_6",
 // CHECK-SAME: rule = "short-m", when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "default", when = {}}]
 
 // Host side: the operands are packed (if misaligned) once, before the
@@ -80,6 +97,36 @@
 // CHECK-NEXT: gpu.dealloc %[[NWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
+// decode: M <= 16, K >= 512 and ceil(M / 16) * ceil(N / 128) >= 66: one
+// kernel, no workspace.
+// CHECK-NEXT: %[[DM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[DN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[DK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[DMOK:.*]] = arith.cmpi sle, %[[DM]], %c16 : index
+// CHECK-NEXT: %[[DKOK:.*]] = arith.cmpi sge, %[[DK]], %c512 : index
+// CHECK-NEXT: %[[DMK:.*]] = arith.andi %[[DMOK]], %[[DKOK]] : i1
+// CHECK: %[[DB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[DFILL:.*]] = arith.cmpi sge, %[[DB]], %c66 : index
+// CHECK-NEXT: %[[DEC:.*]] = arith.andi %[[DMK]], %[[DFILL]] : i1
+// CHECK-NEXT: scf.if %[[DEC]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// decode-split: M <= 16 and K >= 512; slices fill one block per SM,
+// max(min(132 / blocks, 128, ceil(K / 512)), 1).
+// CHECK-NEXT: %[[DSM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[DSK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[DSMOK:.*]] = arith.cmpi sle, %[[DSM]], %c16 : index
+// CHECK-NEXT: %[[DSKOK:.*]] = arith.cmpi sge, %[[DSK]], %c512 : index
+// CHECK-NEXT: %[[DS:.*]] = arith.andi %[[DSMOK]], %[[DSKOK]] : i1
+// CHECK-NEXT: scf.if %[[DS]] {
+// CHECK: arith.divui %c132, %{{.*}} : index
+// CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1_reduce blocks in
+// CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: } else {
+
 // split-k: K >= 512 and ceil(M / 64) * ceil(N / BN) <= 132. The slices,
 // max(min(fill_blocks / blocks, 128, ceil(K / 256)), 1), are grid.y and
 // dimension 1 of the workspace [1][slices][M][N]; the reduction kernel runs
@@ -104,7 +151,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -113,7 +160,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_0_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
@@ -127,21 +174,47 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
+// tiny-k: K <= 16 and ceil(M / 64) * ceil(N / 64) <= 1056.
+// CHECK-NEXT: %[[TM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[TN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[TK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[TKOK:.*]] = arith.cmpi sle, %[[TK]], %c16 : index
+// CHECK: %[[TB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
+// CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
+// CHECK-NEXT: scf.if %[[TINY]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK-NEXT: } else {
+
+// short-k: N >= 65, K <= 128 and ceil(M / 64) * ceil(N / 128) >= 529.
+// CHECK-NEXT: %[[SKM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[SKN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[SKK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[SKNOK:.*]] = arith.cmpi sge, %[[SKN]], %c65 : index
+// CHECK-NEXT: %[[SKKOK:.*]] = arith.cmpi sle, %[[SKK]], %c128 : index
+// CHECK-NEXT: %[[SKNK:.*]] = arith.andi %[[SKNOK]], %[[SKKOK]] : i1
+// CHECK: %[[SKBL:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
+// CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
+// CHECK-NEXT: scf.if %[[SHK]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: } else {
 
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // narrow-n: N <= 64.
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
@@ -154,12 +227,16 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -182,24 +259,38 @@
 // CHECK: memref.store %{{.*}}, %[[NWSARG]][
 // CHECK-LABEL: gpu.func @dyn_gemm_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_0(
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_1(
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: nvgpu.mma.sync
+// CHECK: memref.store %{{.*}}, %[[DWSARG]][
+// CHECK-LABEL: gpu.func @dyn_gemm_1_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_2(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_0_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_2_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_1(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_2(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_3(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_4(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_5(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_6(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_7(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_8(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_5(
+// CHECK-LABEL: gpu.func @dyn_gemm_9(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -226,21 +317,21 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 
 // -----
 
-// Decode (M = 1, N = K = 4096), static: 4096 / BN <= 132 blocks and K >=
-// 512 select split-k statically, so it is the only kernel (with its
-// reduction), launched without a test on the sizes; the slices fold to a
-// constant, min(fill_blocks / blocks, 128, 4096 / 256) (8 with BN = 128
-// and 264), more than one.
+// Decode (M = 1, N = K = 4096), static: M <= 16 and K >= 512 with 32 blocks
+// of 16 x 128, fewer than 66, select decode-split statically, so it is the
+// only kernel (with its reduction), launched without a test on the sizes;
+// the slices fold to a constant, min(132 / 32, 128, 4096 / 512) = 4.
 // CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
 // CHECK-SAME: name = "decode_gemm",
-// CHECK-SAME: rule = "split-k", split_k = {
+// CHECK-SAME: rule = "decode-split", split_k = {
 // CHECK-SAME: name = "decode_gemm_reduce"
 // CHECK-SAME: when = {}}]
 // CHECK-LABEL: func.func @decode(
 // CHECK-NOT: scf.if
-// CHECK: %[[WS:.*]] = gpu.alloc (%c1, %[[S:c([2-9]|[1-9][0-9]+)]], %c1, %c4096) : memref<?x?x?x?xf32>
+// CHECK: %[[WS:.*]] = gpu.alloc (%c1, %c4, %c1, %c4096) : memref<?x?x?x?xf32>
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@decode_gemm blocks in (%c{{[0-9]+}}, %[[S]], %c1) threads in (%c128, %c1, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK: gpu.launch_func @gemm_kernels::@decode_gemm blocks in (%c32, %c4, %c1) threads in (%c128, %c1, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@decode_gemm_reduce blocks in (%c128, %c1, %c1) threads in (%c32, %c8, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]]
 // CHECK-NEXT: return
@@ -354,8 +445,9 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // -----
 
 // M = 64 static: short-m holds statically, so it ends the family
-// (unconditional, when = {}); split-k-narrow, split-k and small, before it,
-// stay tested at run time; narrow-n, mid and the default are dropped.
+// (unconditional, when = {}); split-k-narrow, split-k, small, tiny-k and
+// short-k, before it, stay tested at run time; decode and decode-split
+// (M <= 16), narrow-n, mid and the default are dropped.
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: name = "short_m_gemm",
 // CHECK-SAME: rule = "split-k-narrow", split_k = {
@@ -365,8 +457,12 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_1",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
 // CHECK-SAME: name = "short_m_gemm_2",
+// CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_3",
+// CHECK-SAME: rule = "short-k", when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
+// CHECK-SAME: name = "short_m_gemm_4",
 // CHECK-SAME: rule = "short-m", when = {}}]
 // CHECK-LABEL: func.func @short_m(
 // CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
@@ -382,14 +478,22 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
 // CHECK-NEXT: } else {
-// CHECK-NOT: scf.if
+// CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_2 blocks
+// CHECK-NEXT: } else {
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_3 blocks
+// CHECK-NEXT: } else {
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_4 blocks
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NOT: gpu.launch_func
 // CHECK: return
-// CHECK-NOT: gpu.func @short_m_gemm_3
+// CHECK-NOT: gpu.func @short_m_gemm_5
 
 // ONE-LABEL: func.func @short_m(
 // ONE: %[[P:.*]]:2 = scf.if
