@@ -51,7 +51,7 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
             EXPECT_EQ(checkConfig(r.config, sig, target), "") << where;
             EXPECT_EQ(r.config.splitK > 1,
                       llvm::StringRef(r.name).starts_with("split-k") ||
-                          r.name == "decode-split")
+                          llvm::StringRef(r.name).ends_with("-split"))
                 << where;
             ++checked;
           }
@@ -68,7 +68,9 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "decode-split");
   EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");
-  EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "split-k");
+  EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "decode-32-split");
+  EXPECT_EQ(ruleFor(rules, 32, 14336, 4096), "decode-32");
+  EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "split-k");
   // K-heavy: too few blocks, long K.
   EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k-narrow");
   EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
@@ -134,25 +136,36 @@ TEST(Dispatch, DecodeAndShortKTiles) {
   // tt: 4 stages (ptxas spilled at 5 and 6); i8 outside tn: none.
   GemmSignature tt = f16tn();
   tt.transA = true;
-  EXPECT_EQ(findRule(getDispatchRules(tt, chip("sm_90a"), false), "decode")
-                ->config.stages,
-            4);
+  std::vector<DispatchRule> ttRules =
+      getDispatchRules(tt, chip("sm_90a"), false);
+  ASSERT_TRUE(findRule(ttRules, "decode"));
+  EXPECT_EQ(findRule(ttRules, "decode")->config.stages, 4);
   GemmSignature i8nn;
   i8nn.a = ElemKind::i8, i8nn.acc = ElemKind::i32, i8nn.transB = false;
-  EXPECT_EQ(findRule(getDispatchRules(i8nn, chip("sm_90a"), false), "decode"),
-            nullptr);
+  std::vector<DispatchRule> i8nnRules =
+      getDispatchRules(i8nn, chip("sm_90a"), false);
+  EXPECT_EQ(findRule(i8nnRules, "decode"), nullptr);
   GemmSignature i8tn;
   i8tn.a = ElemKind::i8, i8tn.acc = ElemKind::i32;
-  const DispatchRule *i8decode =
-      findRule(getDispatchRules(i8tn, chip("sm_90a"), false), "decode");
+  std::vector<DispatchRule> i8tnRules =
+      getDispatchRules(i8tn, chip("sm_90a"), false);
+  const DispatchRule *i8decode = findRule(i8tnRules, "decode");
   ASSERT_TRUE(i8decode);
   EXPECT_EQ(i8decode->config.bk, 256);
   EXPECT_EQ(i8decode->config.ik, 32);
   // A100's 163 KiB hold 4 stages of the same tile.
-  const DispatchRule *a100 =
-      findRule(getDispatchRules(f16tn(), chip("sm_80"), false), "decode");
+  std::vector<DispatchRule> a100Rules =
+      getDispatchRules(f16tn(), chip("sm_80"), false);
+  const DispatchRule *a100 = findRule(a100Rules, "decode");
   ASSERT_TRUE(a100);
   EXPECT_EQ(a100->config.stages, 4);
+  // decode-32: 32-row tiles for 17 <= M <= 32, at most 4 stages.
+  const DispatchRule *decode32 = findRule(rules, "decode-32");
+  ASSERT_TRUE(decode32 && findRule(rules, "decode-32-split"));
+  EXPECT_EQ(decode32->config.bm, 32);
+  EXPECT_EQ(decode32->config.stages, 4);
+  EXPECT_EQ(*decode32->when.mMin, 17);
+  EXPECT_EQ(*decode32->when.mMax, 32);
   // tiny-k: mma.sync one step deep, one stage; short-k: quarter wgmma tiles
   // with two stages, sm_90a only (measured for wgmma defaults).
   const DispatchRule *tiny = findRule(rules, "tiny-k");
@@ -167,9 +180,9 @@ TEST(Dispatch, DecodeAndShortKTiles) {
   EXPECT_EQ(shortK->config.bn, 128);
   EXPECT_EQ(shortK->config.stages, 2);
   EXPECT_EQ(*shortK->when.blocksMin, 4 * 132 + 1);
-  EXPECT_EQ(
-      findRule(getDispatchRules(f16tn(), chip("sm_90"), false), "short-k"),
-      nullptr);
+  std::vector<DispatchRule> sm90Rules =
+      getDispatchRules(f16tn(), chip("sm_90"), false);
+  EXPECT_EQ(findRule(sm90Rules, "short-k"), nullptr);
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

@@ -9,10 +9,11 @@
 //             the grid of a small tile does not fill one wave and K is long:
 //             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
 //             the thousands) get their parallelism from K slices;
-//   decode, decode-split
-//             M <= 16 and K long: a 16-row mma.sync tile with the deepest
-//             pipeline shared memory holds, split in K while its grid
-//             fills less than half the SMs (LLM decode streams B once);
+//   decode, decode-split, decode-32, decode-32-split
+//             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
+//             with the deepest pipeline shared memory holds, split in K
+//             while its grid fills less than half the SMs (LLM decode
+//             streams B once);
 //   small     the whole problem fits one wave of 64 x 64 tiles: those,
 //             with two stages (tiny and odd-sized GEMMs);
 //   tiny-k    K within one mma.sync step: one-stage 64 x 64 tiles, the
@@ -178,24 +179,27 @@ makeMmaSyncConfig(const TileConfig &d, const GemmSignature &sig,
   return c;
 }
 
-/// The decode tile: 16 x 128 blocks of 256-byte k rows (two 128-byte
-/// swizzle rows: 16 x 64 tiles of 128-byte rows took 13.1 us against 11.8
-/// on f16 tn 1x4096x4096), four warps side by side along N, and the most
-/// stages shared memory holds (6 for 2-byte operands: 216 KiB, one block
-/// per SM). Not for i8 outside tn, whose fragments are gathered element by
-/// element (ptxas spilled 208 bytes at any stage count); 4 stages for tt,
-/// where ptxas 13.0 spilled 20 bytes at 5 and 6.
+/// The decode tile: bm x 128 blocks (bm = 16 or 32) of 256-byte k rows (two
+/// 128-byte swizzle rows: 16 x 64 tiles of 128-byte rows took 13.1 us
+/// against 11.8 on f16 tn 1x4096x4096), four warps side by side along N,
+/// and the most stages shared memory holds (6 for 2-byte operands at
+/// bm = 16: 216 KiB, one block per SM). Not for i8 outside tn, whose
+/// fragments are gathered element by element (ptxas spilled 208 bytes at
+/// any stage count); at most 4 stages for tt and for 32 rows, where ptxas
+/// 13.0 spilled 20 bytes (tt, 5 and 6 stages) and 4 bytes (batched nn, 5).
 static std::optional<TileConfig> getDecodeConfig(const TileConfig &d,
                                                  const GemmSignature &sig,
-                                                 const TargetInfo &target) {
+                                                 const TargetInfo &target,
+                                                 int64_t bm) {
   bool tn = !sig.transA && sig.transB;
   if (sig.a == ElemKind::i8 && !tn)
     return std::nullopt;
   std::optional<TileConfig> c =
-      makeMmaSyncConfig(d, sig, target, 16, 128, 256, 1, 4, 1);
+      makeMmaSyncConfig(d, sig, target, bm, 128, 256, 1, 4, 1);
   if (!c)
     return std::nullopt;
-  int64_t maxStages = sig.layoutName() == "tt" ? 4 : kMaxConfigStages;
+  int64_t maxStages =
+      sig.layoutName() == "tt" || bm > 16 ? 4 : kMaxConfigStages;
   for (c->stages = maxStages; c->stages >= 2; --c->stages)
     if (checkConfig(*c, sig, target).empty())
       return c;
@@ -243,18 +247,30 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // (wgmma's 64 rows would spend a third of each stage on padding rows of
   // A), one block per SM; split in K only while the grid fills less than
   // half the SMs, so that mid-sized N runs one kernel without the
-  // reduction (docs/dispatch.md, "decode").
-  if (std::optional<TileConfig> c = getDecodeConfig(d, sig, target)) {
+  // reduction (docs/dispatch.md, "decode"). decode-32, decode-32-split:
+  // the same with 32-row tiles for 17 <= M <= 32 (24x4096x4096 14.9 us
+  // against 17.2 in the split-k tile; 64-row tiles lost to split-k and
+  // short-m from M = 17 to 64 but for 48-64 rows with N <= 11008).
+  int64_t decodeMMin = 1;
+  for (int64_t bm : {16, 32}) {
+    std::optional<TileConfig> c = getDecodeConfig(d, sig, target, bm);
+    if (!c)
+      break;
+    std::string name = bm == 16 ? "decode" : "decode-" + std::to_string(bm);
     SizeBounds when;
+    if (decodeMMin > 1)
+      when.mMin = decodeMMin;
     when.mMax = c->bm;
     when.kMin = kDecodeMinKTiles * c->bk;
     when.blocksMin = (sms + 1) / 2;
-    add("decode", when, *c);
+    add(name, when, *c);
     c->splitK = kMaxDispatchSlices;
     SplitPolicy split{kMaxDispatchSlices, sms, kDecodeMinKTiles * c->bk};
     when.blocksMin.reset();
-    add("decode-split", when, *c, split);
+    add(name + "-split", when, *c, split);
+    decodeMMin = bm + 1;
   }
+
   {
     TileConfig c = resize(d, splitBM, splitBN);
     c.splitK = kMaxDispatchSlices;

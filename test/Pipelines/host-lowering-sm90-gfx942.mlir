@@ -39,8 +39,8 @@
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
 // The packing workspaces are freed after the GEMM, whose last member is
-// the default (the seventh kernel on NVIDIA, the second on AMD).
-// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_6 blocks
+// the default (the ninth kernel on NVIDIA, the second on AMD).
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_8 blocks
 // AMD: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])

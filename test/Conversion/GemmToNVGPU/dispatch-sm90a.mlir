@@ -9,6 +9,8 @@
 //   split-k-narrow 64 x 64, split_k = 128:  N <= 64, blocks <= 132, K >= 512
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
 //   decode-split the same, split_k = 128:    M <= 16, K >= 512
+//   decode-32, decode-32-split: the same with 32-row tiles, 4 stages, for
+//             17 <= M <= 32
 //   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
 //   small     64 x 64, 2 stages:            blocks <= 132
 //   tiny-k    mma.sync 64 x 64 x 16, 1 stage: K <= 16, blocks <= 1056
@@ -24,7 +26,7 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all eleven kernels. The launch facts record each one's rule
+// Dynamic sizes: all thirteen kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
@@ -39,31 +41,37 @@
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
 // CHECK-SAME: name = "dyn_gemm_1",
 // CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_1_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "decode-32", when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
+// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_3_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_2",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_2_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_4_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: name = "dyn_gemm_6",
 // CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8>"
-// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "short-k", when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "short-m", when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_7",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_11",
 // CHECK-SAME: rule = "default", when = {}}]
 
 // Host side: the operands are packed (if misaligned) once, before the
@@ -127,6 +135,15 @@
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
+// decode-32 and decode-32-split: the same for 17 <= M <= 32.
+// CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK-NEXT: } else {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3_reduce blocks in
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: } else {
+
 // split-k: K >= 512 and ceil(M / 64) * ceil(N / BN) <= 132. The slices,
 // max(min(fill_blocks / blocks, 128, ceil(K / 256)), 1), are grid.y and
 // dimension 1 of the workspace [1][slices][M][N]; the reduction kernel runs
@@ -151,7 +168,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -160,7 +177,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_4_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
@@ -174,7 +191,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // tiny-k: K <= 16 and ceil(M / 64) * ceil(N / 64) <= 1056.
@@ -186,7 +203,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: } else {
 
 // short-k: N >= 65, K <= 128 and ceil(M / 64) * ceil(N / 128) >= 529.
@@ -200,21 +217,21 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: } else {
 
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // narrow-n: N <= 64.
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
@@ -227,12 +244,14 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -267,30 +286,35 @@
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
 // CHECK-LABEL: gpu.func @dyn_gemm_1_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_2(
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_3(
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_3_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_4(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_2_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_4_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_3(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_4(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_5(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_6(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_7(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_8(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_9(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_8(
+// CHECK-LABEL: gpu.func @dyn_gemm_10(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_9(
+// CHECK-LABEL: gpu.func @dyn_gemm_11(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
