@@ -785,6 +785,30 @@ def shape_label(row):
     return f"{row['dtype']} {row['layout']} {batch}{row['m']}x{row['n']}x{row['k']}"
 
 
+def every_function(dtype, layout, batch):
+    """The generated case an every-shape row runs: rank-3 operands need the
+    batched case (cases.py: _batched)."""
+    return f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
+
+
+def every_case(g, layout, m, n, kk, batch, gen):
+    """One every-shape row's data for family `g`: A and B as the layout
+    stores them, their (batched) M x K and K x N views, cuBLAS's call on
+    the views, and C poisoned with NaN (an element no launch wrote stays
+    NaN)."""
+    ab, ct = g.meta["a_type"], g.meta["c_type"]
+    if batch > 1:
+        a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
+        lib = lambda: torch.bmm(a_mk, b_kn)
+        shape = (batch, m, n)
+    else:
+        a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen)
+        lib = lambda: torch.matmul(a_mk, b_kn)
+        shape = (m, n)
+    c = torch.full(shape, float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
+    return a, b, a_mk, b_kn, lib, c
+
+
 def cmd_every(args):
     """Every class of shape (SHAPES_EVERY): ours, as gemm-opt's host code
     would launch it (family member, packing, split-K reduction), against
@@ -795,8 +819,7 @@ def cmd_every(args):
     print(f"device-to-device copy: {copy_bps / 1e9:.0f} GB/s", flush=True)
     rows, skipped = [], []
     for dtype, layout, (m, n, kk), batch, cls in every_rows(args):
-        # Rank-3 operands need the batched case (cases.py: _batched).
-        name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
+        name = every_function(dtype, layout, batch)
         g = kernels.get(name)
         if g is None:
             shape = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
@@ -804,15 +827,7 @@ def cmd_every(args):
             print(f"skip {cls} {shape}: no case {name} in {args.art}", flush=True)
             skipped.append(f"{cls} {shape}")
             continue
-        ab, ct = g.meta["a_type"], g.meta["c_type"]
-        if batch > 1:
-            a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
-            lib = lambda: torch.bmm(a_mk, b_kn)
-            c = torch.full((batch, m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
-        else:
-            a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen)
-            lib = lambda: torch.matmul(a_mk, b_kn)
-            c = torch.full((m, n), float("nan"), dtype=TORCH_DTYPES[ct], device="cuda")
+        a, b, a_mk, b_kn, lib, c = every_case(g, layout, m, n, kk, batch, gen)
         flops = 2.0 * batch * m * n * kk
         reps = args.reps or max(5, min(50, int(2e13 / flops)))
         try:
@@ -903,21 +918,13 @@ def cmd_profile(args):
     gen = torch.Generator(device="cuda").manual_seed(11)
     rows = []
     for dtype, layout, (m, n, kk), batch, cls in every_rows(args):
-        name = f"g_{dtype}_{layout}_none" + ("_batched" if batch > 1 else "")
+        name = every_function(dtype, layout, batch)
         if name not in kernels:
             continue
         g = kernels[name]
         label = shape_label({"dtype": dtype, "layout": layout, "m": m, "n": n,
                              "k": kk, "batch": batch})
-        ab, ct = g.meta["a_type"], g.meta["c_type"]
-        if batch > 1:
-            a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
-            lib = lambda: torch.bmm(a_mk, b_kn)
-            c = torch.empty((batch, m, n), dtype=TORCH_DTYPES[ct], device="cuda")
-        else:
-            a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen)
-            lib = lambda: torch.matmul(a_mk, b_kn)
-            c = torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
+        a, b, a_mk, b_kn, lib, c = every_case(g, layout, m, n, kk, batch, gen)
         reps = args.reps or 20
         ours = lambda: g.launch([a, b, c], m, n, kk, batch)
         row = {"class": cls, "shape": label, "ours_ms": time_fn(ours, reps),
