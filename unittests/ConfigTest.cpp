@@ -19,7 +19,8 @@ struct ConfigTest : ::testing::Test {
     ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
     return ConfigAttr::getChecked(
         mlir::detail::getDefaultDiagnosticEmitFn(&ctx), &ctx, kind, block,
-        warps, instr, stages, smem, Raster::row, int64_t(1), int64_t(1));
+        warps, instr, stages, smem, Raster::row, int64_t(1), int64_t(1),
+        Reduction::workspace);
   }
   MLIRContext ctx;
 };

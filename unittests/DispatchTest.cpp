@@ -49,9 +49,14 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
             std::string where =
                 target.name.str() + " " + r.name + ": " + r.config.str();
             EXPECT_EQ(checkConfig(r.config, sig, target), "") << where;
-            EXPECT_EQ(r.config.splitK > 1,
-                      llvm::StringRef(r.name).starts_with("split-k") ||
-                          llvm::StringRef(r.name).ends_with("-split"))
+            llvm::StringRef name(r.name);
+            EXPECT_EQ(r.config.splitK > 1, name.starts_with("split-k") ||
+                                               name.ends_with("-split") ||
+                                               name.ends_with("-cluster"))
+                << where;
+            EXPECT_EQ(r.config.clusterReduce, name.ends_with("-cluster"))
+                << where;
+            EXPECT_EQ(r.split.clusterCapacity.empty(), !r.config.clusterReduce)
                 << where;
             ++checked;
           }
@@ -70,7 +75,17 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleFor(rules, 32, 14336, 4096), "decode-32");
-  EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "split-k");
+  // Reduced in clusters where the clusters run as many slices as the
+  // workspace would (45 to 65 blocks: 2 slices).
+  EXPECT_EQ(ruleFor(rules, 2, 8192, 8192), "decode-cluster");
+  EXPECT_EQ(ruleFor(rules, 16, 5633, 4096), "decode-cluster");
+  EXPECT_EQ(ruleFor(rules, 16, 5632, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
+  // 33 <= M <= 64: 64-row tiles, split, below half the SMs.
+  EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64-split");
+  EXPECT_EQ(ruleFor(rules, 64, 8320, 4096), "decode-64-split");
+  EXPECT_EQ(ruleFor(rules, 64, 8321, 4096), "split-k");
+  EXPECT_EQ(ruleFor(rules, 64, 65536, 1024), "short-m");
   // K-heavy: too few blocks, long K.
   EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k-narrow");
   EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
@@ -183,6 +198,46 @@ TEST(Dispatch, DecodeAndShortKTiles) {
   std::vector<DispatchRule> sm90Rules =
       getDispatchRules(f16tn(), chip("sm_90"), false);
   EXPECT_EQ(findRule(sm90Rules, "short-k"), nullptr);
+}
+
+TEST(Dispatch, ClusterMembers) {
+  std::vector<DispatchRule> rules =
+      getDispatchRules(f16tn(), chip("sm_90a"), false);
+  const DispatchRule *cluster = findRule(rules, "decode-cluster");
+  const DispatchRule *split = findRule(rules, "decode-split");
+  ASSERT_TRUE(cluster && split && findRule(rules, "decode-32-cluster"));
+  EXPECT_TRUE(cluster->config.clusterReduce);
+  EXPECT_EQ(cluster->config.splitK, kMaxClusterSlices);
+  EXPECT_EQ(cluster->config.bm, 16);
+  EXPECT_EQ(*cluster->when.blocksMin, 45);
+  EXPECT_EQ(cluster->split.clusterCapacity,
+            std::vector<int64_t>(chip("sm_90a").clusterCapacity.begin(),
+                                 chip("sm_90a").clusterCapacity.end()));
+  // Clusters of 4 run 30 at a time on the H200: 32 blocks get 3 slices in
+  // clusters where the workspace takes 4; from 45 blocks on both take 2.
+  EXPECT_EQ(cluster->split.slices(4096, 32), 3);
+  EXPECT_EQ(split->split.slices(4096, 32), 4);
+  for (int64_t blocks = 45; blocks <= 65; ++blocks)
+    EXPECT_EQ(cluster->split.slices(1 << 20, blocks),
+              split->split.slices(1 << 20, blocks))
+        << blocks;
+  EXPECT_EQ(cluster->split.slices(4096, 200), 1);
+  // K bounds the slices as it does through the workspace.
+  EXPECT_EQ(cluster->split.slices(600, 45), 2);
+  EXPECT_EQ(cluster->split.slices(512, 45), 1);
+  // No 64-row cluster member (it lost to the workspace); tt at 3 stages.
+  EXPECT_EQ(findRule(rules, "decode-64-cluster"), nullptr);
+  GemmSignature tt = f16tn();
+  tt.transA = true;
+  std::vector<DispatchRule> ttRules =
+      getDispatchRules(tt, chip("sm_90a"), false);
+  ASSERT_TRUE(findRule(ttRules, "decode-cluster"));
+  EXPECT_EQ(findRule(ttRules, "decode-cluster")->config.stages, 3);
+  // Clusters exist from sm_90 on only.
+  std::vector<DispatchRule> a100Rules =
+      getDispatchRules(f16tn(), chip("sm_80"), false);
+  EXPECT_EQ(findRule(a100Rules, "decode-cluster"), nullptr);
+  EXPECT_TRUE(findRule(a100Rules, "decode-split"));
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

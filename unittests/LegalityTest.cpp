@@ -124,6 +124,25 @@ TEST(Legality, NVIDIALowering) {
   c.splitK = 65536;
   EXPECT_EQ(checkConfigStructure(c),
             "expected 'split_k' in [1, 65535], got 65536");
+  // reduction = cluster: 2 to 8 slices (a portable cluster), clusters only
+  // from sm_90 on, and the partial sums staged in shared memory.
+  c = mmaSync(), c.splitK = 8, c.clusterReduce = true;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90), "");
+  EXPECT_NE(checkConfigLowerable(c, f16tn, chip("sm_80"))
+                .find("'reduction = cluster' needs thread-block clusters"),
+            std::string::npos);
+  c.splitK = 9;
+  EXPECT_EQ(checkConfigStructure(c),
+            "expected 'split_k' in [2, 8] with 'reduction = cluster', got 9");
+  c.splitK = 1;
+  EXPECT_EQ(checkConfigStructure(c),
+            "expected 'split_k' in [2, 8] with 'reduction = cluster', got 1");
+  c = mmaSync(), c.splitK = 2, c.clusterReduce = true, c.bm = 256, c.bn = 256,
+  c.wm = 4, c.wn = 4, c.stages = 1;
+  EXPECT_EQ(estimateClusterStagingBytes(c, 4), 256 * (256 + 4) * 4);
+  EXPECT_NE(checkConfigOnTarget(c, f16tn, sm90)
+                .find("cluster reduction stages 266240 bytes"),
+            std::string::npos);
   // The table has m16n8k8 f16; the kernel builder implements m16n8k16.
   c = mmaSync(), c.ik = 8;
   EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90),

@@ -126,6 +126,9 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.splitK < 1 || c.splitK > kMaxConfigSplitK)
     return "expected 'split_k' in [1, " + std::to_string(kMaxConfigSplitK) +
            "], got " + std::to_string(c.splitK);
+  if (c.clusterReduce && (c.splitK < 2 || c.splitK > kMaxClusterSlices))
+    return "expected 'split_k' in [2, " + std::to_string(kMaxClusterSlices) +
+           "] with 'reduction = cluster', got " + std::to_string(c.splitK);
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -174,6 +177,10 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   std::string chip = target.name.str();
   if (!target.supportsKind(c.kind))
     return "config kind " + kindStr(c.kind) + " is not available on " + chip;
+  if (c.clusterReduce && !(target.isNVIDIA() && target.archVersion >= 90))
+    return "'reduction = cluster' needs thread-block clusters (sm_90 and "
+           "later), which " +
+           chip + " lacks";
   ElemKind operand = instrOperandKind(sig.a, c.kind);
   if (c.kind != InstrKind::simt &&
       !target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
@@ -201,6 +208,14 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
            " bytes of shared memory per block, over the " +
            std::to_string(target.maxSharedMemPerBlock) + " available on " +
            chip;
+  if (c.clusterReduce) {
+    int64_t staging = estimateClusterStagingBytes(c, elemBytes(sig.acc));
+    if (staging > target.maxSharedMemPerBlock)
+      return "config's cluster reduction stages " + std::to_string(staging) +
+             " bytes of partial sums per block, over the " +
+             std::to_string(target.maxSharedMemPerBlock) + " available on " +
+             chip;
+  }
   int64_t regs =
       estimateRegisters(c, bytes, elemBytes(sig.acc), target.warpSize);
   if (regs > target.maxRegsPerThread)

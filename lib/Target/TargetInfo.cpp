@@ -103,25 +103,30 @@ const MmaShape gfx950Shapes[] = {
 
 constexpr unsigned KiB = 1024;
 
+// H200 (132 SMs), measured 2026-12-01 with scripts/cluster_occupancy.py on
+// kernels of 160-216 KiB of shared memory: clusters of 4 run 30 at a time,
+// not 33.
+const int64_t hopperClusterCapacity[] = {132, 66, 39, 30, 22, 17, 15, 15};
+
 // name, vendor, arch, warp, threads, smem/block, smem/SM, regs/thread,
 // regs/SM, SMs, min PTX, cp.async, ldmatrix, arch-specific, shapes.
 const TargetInfo targets[] = {
     {"sm_80", Vendor::nvidia, 80, 32, 1024, 163 * KiB, 164 * KiB, 255, 65536,
      108, 70, true, true, false, sm80Shapes},
-    {"sm_86", Vendor::nvidia, 86, 32, 1024, 99 * KiB, 100 * KiB, 255, 65536,
-     84, 71, true, true, false, sm80Shapes},
+    {"sm_86", Vendor::nvidia, 86, 32, 1024, 99 * KiB, 100 * KiB, 255, 65536, 84,
+     71, true, true, false, sm80Shapes},
     {"sm_89", Vendor::nvidia, 89, 32, 1024, 99 * KiB, 100 * KiB, 255, 65536,
      128, 78, true, true, false, sm89Shapes},
     {"sm_90", Vendor::nvidia, 90, 32, 1024, 227 * KiB, 228 * KiB, 255, 65536,
-     132, 78, true, true, false, sm89Shapes},
+     132, 78, true, true, false, sm89Shapes, 32, hopperClusterCapacity},
     {"sm_90a", Vendor::nvidia, 90, 32, 1024, 227 * KiB, 228 * KiB, 255, 65536,
-     132, 80, true, true, true, sm90aShapes},
+     132, 80, true, true, true, sm90aShapes, 32, hopperClusterCapacity},
     {"gfx90a", Vendor::amd, 0x90a, 64, 1024, 64 * KiB, 64 * KiB, 512, 131072,
      104, 0, false, false, false, gfx90aShapes},
     {"gfx942", Vendor::amd, 0x942, 64, 1024, 64 * KiB, 64 * KiB, 512, 131072,
      304, 0, false, false, false, gfx942Shapes},
-    {"gfx950", Vendor::amd, 0x950, 64, 1024, 160 * KiB, 160 * KiB, 512,
-     131072, 256, 0, false, false, false, gfx950Shapes},
+    {"gfx950", Vendor::amd, 0x950, 64, 1024, 160 * KiB, 160 * KiB, 512, 131072,
+     256, 0, false, false, false, gfx950Shapes},
 };
 } // namespace
 

@@ -15,7 +15,7 @@ bool TileConfig::operator==(const TileConfig &o) const {
          wm == o.wm && wn == o.wn && im == o.im && in == o.in && ik == o.ik &&
          stages == o.stages && smem == o.smem &&
          rasterColumn == o.rasterColumn && group == o.group &&
-         splitK == o.splitK;
+         splitK == o.splitK && clusterReduce == o.clusterReduce;
 }
 
 std::string TileConfig::str() const {
@@ -35,7 +35,19 @@ std::string TileConfig::str() const {
                   ", group = " + std::to_string(group);
   if (splitK != 1)
     s += ", split_k = " + std::to_string(splitK);
+  if (clusterReduce)
+    s += ", reduction = cluster";
   return s + ">";
+}
+
+int64_t mlir::gemm::clusterStagingPitch(const TileConfig &config,
+                                        unsigned accBytes) {
+  return config.bn + 16 / std::max(accBytes, 1u);
+}
+
+int64_t mlir::gemm::estimateClusterStagingBytes(const TileConfig &config,
+                                                unsigned accBytes) {
+  return config.bm * clusterStagingPitch(config, accBytes) * accBytes;
 }
 
 llvm::StringRef mlir::gemm::stringifySmemKind(SmemKind kind) {

@@ -9,11 +9,12 @@
 //             the grid of a small tile does not fill one wave and K is long:
 //             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
 //             the thousands) get their parallelism from K slices;
-//   decode, decode-split, decode-32, decode-32-split
+//   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
 //             while its grid fills less than half the SMs (LLM decode
-//             streams B once);
+//             streams B once): up to 8 slices reduced inside a cluster,
+//             more through the workspace for narrower grids;
 //   small     the whole problem fits one wave of 64 x 64 tiles: those,
 //             with two stages (tiny and odd-sized GEMMs);
 //   tiny-k    K within one mma.sync step: one-stage 64 x 64 tiles, the
@@ -50,6 +51,12 @@ int64_t SplitPolicy::slices(int64_t k, int64_t blocks) const {
   s = std::min<int64_t>(s,
                         llvm::divideCeil(std::max<int64_t>(k, 0),
                                          std::max<int64_t>(minKPerSlice, 1)));
+  if (!clusterCapacity.empty()) {
+    int64_t fits = 0;
+    for (int64_t capacity : clusterCapacity)
+      fits += blocks <= capacity;
+    s = std::min(s, fits);
+  }
   return std::max<int64_t>(s, 1);
 }
 
@@ -252,7 +259,10 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // against 17.2 in the split-k tile; 64-row tiles lost to split-k and
   // short-m from M = 17 to 64 but for 48-64 rows with N <= 11008).
   int64_t decodeMMin = 1;
-  for (int64_t bm : {16, 32}) {
+  // decode-64 (33 <= M <= 64) has no unsplit member: with grids of half
+  // the SMs or more, 64-row mma.sync tiles lost to short-m (64x65536x1024:
+  // 49.7 us against 44.7).
+  for (int64_t bm : {16, 32, 64}) {
     std::optional<TileConfig> c = getDecodeConfig(d, sig, target, bm);
     if (!c)
       break;
@@ -263,11 +273,55 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     when.mMax = c->bm;
     when.kMin = kDecodeMinKTiles * c->bk;
     when.blocksMin = (sms + 1) / 2;
-    add(name, when, *c);
-    c->splitK = kMaxDispatchSlices;
+    if (bm < 64)
+      add(name, when, *c);
+    else
+      when.blocksMax = (sms + 1) / 2 - 1;
+    // -split: split in K through the workspace and a reduction kernel.
+    TileConfig splitConfig = *c;
+    splitConfig.splitK = kMaxDispatchSlices;
     SplitPolicy split{kMaxDispatchSlices, sms, kDecodeMinKTiles * c->bk};
+    // -cluster (before -split): the slices of a tile in one cluster, which
+    // adds them in the GEMM kernel (no workspace, no reduction kernel),
+    // only for the grids whose clusters all run at once with as many
+    // slices as -split would run. Fewer slices lost to -split with its
+    // reduction (H200: clusters of 4 run 30 at a time, so 1x4096x4096 got
+    // 3 slices in clusters, 12.0 us, against 4 through the workspace,
+    // 11.5 us; 16x4096x11008 34.6 against 29; 24x4096x4096 16.9 against
+    // 14.9); with as many it won (2x8192x8192, 2 slices: 36.4 us against
+    // 40). Not for 64-row tiles (48x4096x4096: 23.2 us in clusters of 3
+    // against 19.9 through the workspace).
+    if (bm < 64) {
+      TileConfig cluster = *c;
+      cluster.splitK = kMaxClusterSlices;
+      cluster.clusterReduce = true;
+      // ptxas 13.0 spilled 8 bytes of the tt cluster kernel at 4 stages.
+      if (sig.layoutName() == "tt")
+        cluster.stages = std::min<int64_t>(cluster.stages, 3);
+      SplitPolicy clusterSplit = split;
+      clusterSplit.maxSlices = kMaxClusterSlices;
+      clusterSplit.clusterCapacity.assign(
+          target.clusterCapacity.begin(),
+          target.clusterCapacity.begin() +
+              std::min<size_t>(target.clusterCapacity.size(),
+                               kMaxClusterSlices));
+      // The grids (below the unsplit member's) from which on every grid
+      // runs as many slices in clusters as through the workspace.
+      int64_t lo = *when.blocksMin;
+      for (int64_t blocks = lo - 1; blocks >= 1; --blocks) {
+        int64_t slices = split.slices(kMaxConfigBlock, blocks);
+        if (slices > kMaxClusterSlices ||
+            clusterSplit.slices(kMaxConfigBlock, blocks) != slices)
+          break;
+        lo = blocks;
+      }
+      SizeBounds clusterWhen = when;
+      clusterWhen.blocksMin = lo;
+      if (lo < *when.blocksMin && !clusterSplit.clusterCapacity.empty())
+        add(name + "-cluster", clusterWhen, cluster, clusterSplit);
+    }
     when.blocksMin.reset();
-    add(name + "-split", when, *c, split);
+    add(name + "-split", when, splitConfig, split);
     decodeMMin = bm + 1;
   }
 

@@ -61,7 +61,7 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.stages = *stages;
   // Optional fields, when present, must have their type: a wrongly typed
   // one is an error, not a default.
-  for (llvm::StringRef key : {"smem", "raster"})
+  for (llvm::StringRef key : {"smem", "raster", "reduction"})
     if (const json::Value *v = o.get(key); v && !v->getAsString())
       return key.str();
   for (llvm::StringRef key : {"group", "split_k"})
@@ -84,6 +84,10 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.rasterColumn = raster && *raster == "column";
   c.group = o.getInteger("group").value_or(1);
   c.splitK = o.getInteger("split_k").value_or(1);
+  std::optional<llvm::StringRef> reduction = o.getString("reduction");
+  if (reduction && *reduction != "workspace" && *reduction != "cluster")
+    return "reduction";
+  c.clusterReduce = reduction && *reduction == "cluster";
   return "";
 }
 } // namespace

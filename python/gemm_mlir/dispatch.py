@@ -66,7 +66,8 @@ def choose_entry(entries, m, n, k, batch=1):
 def split_slices(entry, m, n, k, batch=1):
     """The K slices `entry` runs for these sizes (1 without "split_k"):
     s = max; min(s, floor(fill_blocks / blocks)) if fill_blocks > 0;
-    min(s, ceil(K / min_k_per_slice)); at least 1."""
+    min(s, ceil(K / min_k_per_slice)); with "cluster_capacity", min(s, the
+    number of cluster sizes whose capacity holds the blocks); at least 1."""
     split = entry.get("split_k")
     if not split:
         return 1
@@ -75,4 +76,7 @@ def split_slices(entry, m, n, k, batch=1):
         blocks = max(entry_blocks(entry, m, n, batch), 1)
         s = min(s, split["fill_blocks"] // blocks)
     s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
+    if split.get("cluster_capacity"):
+        blocks = entry_blocks(entry, m, n, batch)
+        s = min(s, sum(1 for c in split["cluster_capacity"] if blocks <= c))
     return max(s, 1)

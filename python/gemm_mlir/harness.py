@@ -117,7 +117,8 @@ class Kernel:
         are (its element-copy path), which the "unaligned" mode allows. A
         split-K entry writes its K slices' partial sums to a workspace
         (grid.y = slices) that its reduction kernel adds up and runs the
-        epilogue on."""
+        epilogue on, or, with "reduction": "cluster", adds them inside
+        clusters of (1, slices, 1) blocks."""
         ran = self.gemm.launch(values, m, n, k, batch, pack)
         if ran is not self:
             raise RuntimeError(f"the runtime ran {ran.name} for {m}x{n}x{k} "
@@ -464,11 +465,14 @@ FULL_SHAPES = SMALL_SHAPES + [
     # narrow-n members of the sm_90a family
     (3, 9000, 1500), (13, 1000, 777), (20, 9000, 1500), (29, 1000, 1100),
     (1000, 999, 3), (2000, 1500, 16),
-    (40, 20000, 200), (20000, 30, 200), (3001, 2999, 100)]
+    (40, 20000, 200), (20000, 30, 200), (3001, 2999, 100),
+    # the cluster-reduced decode members (decode, decode-32, decode-64) and
+    # decode-64-split
+    (7, 6000, 2999), (23, 7000, 1700), (45, 3000, 1700), (50, 700, 3000)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (13, 1000, 777), (29, 1000, 1100), (3001, 2999, 100),
-                 (3, 9000, 1500)}
+                 (3, 9000, 1500), (7, 6000, 2999), (45, 3000, 1700)}
 
 
 def cmd_check(args):

@@ -47,7 +47,7 @@ def main():
     for k in manifest["kernels"]:
         for op in k.get("pack", {}).get("operands", []):
             entries[op["kernel"]] = {"chip": k["chip"], "dynamic_shared_memory": 0}
-        if "split_k" in k:
+        if "reduce" in k.get("split_k", {}):
             entries[k["split_k"]["reduce"]["name"]] = {
                 "chip": k["chip"], "dynamic_shared_memory": 0}
     bad = 0

@@ -56,17 +56,22 @@ enum : int {
 };
 
 enum : int {
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
   CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
 };
 
 /// CUlaunchAttribute: the id, padding to 8 bytes, and a 64-byte value union
-/// (8-byte aligned: it holds pointers) of which only an int is used here.
+/// (8-byte aligned: it holds pointers) of which an int and the cluster
+/// dimensions are used here.
 struct CUlaunchAttribute {
   int id;
   char pad[8 - sizeof(int)];
   union {
     char bytes[64];
     int programmaticStreamSerializationAllowed;
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
     void *alignment;
   } value;
 };

@@ -297,13 +297,48 @@ bool readSplit(Reader &r, const Value &entry, const std::string &where,
   std::string wsType;
   if (!r.getInt(*v, where, "split_k.", "max", s.max, 1) ||
       !r.getInt(*v, where, "split_k.", "fill_blocks", s.fillBlocks, 0) ||
-      !r.getInt(*v, where, "split_k.", "min_k_per_slice", s.minKPerSlice, 0) ||
-      !r.getString(*v, where, "split_k.", "workspace_type", wsType))
+      !r.getInt(*v, where, "split_k.", "min_k_per_slice", s.minKPerSlice, 0))
     return false;
+  if (const Value *capacity = v->get("cluster_capacity")) {
+    // Positive and non-increasing: clusters of s + 1 blocks never fit more
+    // often than clusters of s.
+    bool ok = capacity->kind == Value::Kind::Array && !capacity->array.empty();
+    for (size_t i = 0; ok && i < capacity->array.size(); ++i) {
+      const Value &c = capacity->array[i];
+      ok = c.kind == Value::Kind::Number && c.isInteger && c.integer >= 1 &&
+           (i == 0 || c.integer <= s.clusterCapacity.back());
+      if (ok)
+        s.clusterCapacity.push_back(c.integer);
+    }
+    if (!ok)
+      return r.fail(where, "split_k.cluster_capacity",
+                    "expected a non-empty list of positive, non-increasing "
+                    "integers, got " +
+                        describe(*capacity));
+  }
   if (s.max > 65535)
     return r.fail(where, "split_k.max",
                   "at most 65535 slices (grid.y), got " +
                       std::to_string(s.max));
+  if (const Value *reduction = v->get("reduction")) {
+    if (reduction->kind != Value::Kind::String ||
+        (reduction->string != "cluster" && reduction->string != "workspace"))
+      return r.fail(where, "split_k.reduction",
+                    "expected \"workspace\" or \"cluster\", got " +
+                        describe(*reduction));
+    s.cluster = reduction->string == "cluster";
+  }
+  if (s.cluster) {
+    // The slices of a tile form one cluster, at most 8 blocks (portable).
+    if (s.max > 8)
+      return r.fail(where, "split_k.max",
+                    "at most 8 slices with \"reduction\": \"cluster\", got " +
+                        std::to_string(s.max));
+    out = std::move(s);
+    return true;
+  }
+  if (!r.getString(*v, where, "split_k.", "workspace_type", wsType))
+    return false;
   s.workspaceType = gemmRtDTypeFromName(wsType.c_str());
   if (s.workspaceType == GEMM_RT_DTYPE_INVALID)
     return r.fail(where, "split_k.workspace_type",
@@ -463,7 +498,7 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
     return r.fail(where, "params",
                   "expected at least A, B and C, got " +
                       std::to_string(k.params.size()) + " parameters");
-  size_t numOperands = k.params.size() - (k.split ? 1 : 0);
+  size_t numOperands = k.params.size() - (k.hasReduceKernel() ? 1 : 0);
   if (numOperands < 3)
     return r.fail(where, "params", "expected A, B and C before the workspace");
   for (size_t i = 0; i < 3; ++i) {
@@ -484,7 +519,7 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
                   std::string("is ") + (k.batched ? "true" : "false") +
                       " but C has rank " + std::to_string(k.params[2].rank));
   k.batched = k.params[2].rank == 3;
-  if (k.split) {
+  if (k.hasReduceKernel()) {
     const Param &ws = k.params.back();
     if (ws.name != "workspace" || !ws.isMemRef || ws.rank != 4 ||
         ws.type != k.split->workspaceType)
@@ -499,7 +534,8 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
                     "extras, the workspace)");
   } else if (!k.params.empty() && k.params.back().name == "workspace") {
     return r.fail(where, "params",
-                  "has a 'workspace' parameter but no 'split_k' record");
+                  "has a 'workspace' parameter but no 'split_k' record "
+                  "with a workspace");
   }
   if (k.pack) {
     for (const PackOperand &op : k.pack->operands)
@@ -630,11 +666,11 @@ bool gemm::rt::loadManifest(const std::string &directory, Manifest &manifest,
       family->layout = k.layout;
       family->chip = k.chip;
       family->params.assign(k.params.begin(),
-                            k.params.end() - (k.split ? 1 : 0));
+                            k.params.end() - (k.hasReduceKernel() ? 1 : 0));
     }
     std::string where = "kernels[" + std::to_string(i) + "] ('" + k.name + "')";
     std::vector<Param> params(k.params.begin(),
-                              k.params.end() - (k.split ? 1 : 0));
+                              k.params.end() - (k.hasReduceKernel() ? 1 : 0));
     if (!family->members.empty()) {
       const KernelEntry &first = manifest.kernels[family->members.front()];
       if (params != family->params)
@@ -716,6 +752,13 @@ int64_t gemm::rt::splitSlices(const KernelEntry &entry, int64_t m, int64_t n,
   uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
   uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
   slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
+  if (!s.clusterCapacity.empty()) {
+    int64_t blocks = countBlocks(m, n, batch, entry.tileM, entry.tileN);
+    int64_t fits = 0;
+    for (int64_t capacity : s.clusterCapacity)
+      fits += blocks <= capacity;
+    slices = std::min(slices, fits);
+  }
   return std::max<int64_t>(slices, 1);
 }
 

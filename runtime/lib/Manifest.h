@@ -50,6 +50,14 @@ struct SplitK {
   int64_t max = 1;
   int64_t fillBlocks = 0;
   int64_t minKPerSlice = 1;
+  /// "cluster_capacity": clusters of s = 1, 2, ... blocks the GPU runs at
+  /// once; the slices are at most the largest s with blocks <=
+  /// capacity[s - 1] (non-increasing).
+  std::vector<int64_t> clusterCapacity;
+  /// "reduction": "cluster": the GEMM kernel adds the slices itself, in
+  /// clusters of (1, slices, 1) blocks; no workspace, no reduction kernel
+  /// (the fields below are unused).
+  bool cluster = false;
   GemmRtDType workspaceType = GEMM_RT_DTYPE_INVALID;
   std::string reduceName;
   std::array<uint32_t, 3> reduceBlock{};
@@ -94,6 +102,12 @@ struct KernelEntry {
   When when;
   std::optional<SplitK> split;
   std::optional<Pack> pack;
+
+  /// A split-K entry with a workspace and a reduction kernel (not
+  /// `reduction = cluster`).
+  bool hasReduceKernel() const { return split && !split->cluster; }
+  /// A split-K entry launched in clusters of (1, slices, 1) blocks.
+  bool launchesClusters() const { return split && split->cluster; }
 };
 
 struct ObjectEntry {

@@ -148,6 +148,27 @@ MGPU_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
   return function;
 }
 
+/// Above 48 KiB a kernel must opt in to its dynamic shared memory.
+static void setDynamicSharedMemory(const Driver &d, CUfunction function,
+                                   int32_t smem) {
+  if (smem <= 0)
+    return;
+  int32_t maxShmem = 0;
+  CUdevice device = getDefaultCuDevice(d);
+  REPORT_IF_ERROR(d, cuDeviceGetAttribute(
+                         &maxShmem,
+                         CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                         device));
+  if (maxShmem < smem)
+    std::fprintf(stderr,
+                 "Requested shared memory (%dkb) is larger than maximum "
+                 "allowed shared memory (%dkb) for this device\n",
+                 smem, maxShmem);
+  REPORT_IF_ERROR(
+      d, cuFuncSetAttribute(
+             function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem));
+}
+
 // intptr_t rather than CUDA's unsigned int: MLIR's index type.
 MGPU_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
                                   intptr_t gridY, intptr_t gridZ,
@@ -159,30 +180,48 @@ MGPU_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
   if (!d)
     return;
   ScopedContext scopedContext(*d);
-  if (smem > 0) {
-    // Above 48 KiB the kernel must opt in to its dynamic shared memory.
-    int32_t maxShmem = 0;
-    CUdevice device = getDefaultCuDevice(*d);
-    REPORT_IF_ERROR((*d),
-                    cuDeviceGetAttribute(
-                        &maxShmem,
-                        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                        device));
-    if (maxShmem < smem)
-      std::fprintf(stderr,
-                   "Requested shared memory (%dkb) is larger than maximum "
-                   "allowed shared memory (%dkb) for this device\n",
-                   smem, maxShmem);
-    REPORT_IF_ERROR(
-        (*d),
-        cuFuncSetAttribute(
-            function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem));
-  }
+  setDynamicSharedMemory(*d, function, smem);
   REPORT_IF_ERROR((*d),
                   cuLaunchKernel(function, unsigned(gridX), unsigned(gridY),
                                  unsigned(gridZ), unsigned(blockX),
                                  unsigned(blockY), unsigned(blockZ),
                                  unsigned(smem), stream, params, extra));
+}
+
+// gpu.launch_func with `clusters in (...)` (split-K kernels with
+// `reduction = cluster`): the same launch through cuLaunchKernelEx with the
+// cluster dimensions as a launch attribute.
+MGPU_EXPORT void mgpuLaunchClusterKernel(
+    CUfunction function, intptr_t clusterX, intptr_t clusterY,
+    intptr_t clusterZ, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    CUstream stream, void **params, void **extra, size_t /*paramsCount*/) {
+  const Driver *d = driverOrReport("mgpuLaunchClusterKernel");
+  if (!d)
+    return;
+  if (!d->cuLaunchKernelEx) {
+    std::fprintf(stderr, "'mgpuLaunchClusterKernel' failed: the CUDA driver "
+                         "has no cuLaunchKernelEx\n");
+    return;
+  }
+  ScopedContext scopedContext(*d);
+  setDynamicSharedMemory(*d, function, smem);
+  CUlaunchAttribute attr{};
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = unsigned(clusterX);
+  attr.value.clusterDim.y = unsigned(clusterY);
+  attr.value.clusterDim.z = unsigned(clusterZ);
+  CUlaunchConfig config{unsigned(gridX),
+                        unsigned(gridY),
+                        unsigned(gridZ),
+                        unsigned(blockX),
+                        unsigned(blockY),
+                        unsigned(blockZ),
+                        unsigned(smem),
+                        stream,
+                        &attr,
+                        1};
+  REPORT_IF_ERROR((*d), cuLaunchKernelEx(&config, function, params, extra));
 }
 
 MGPU_EXPORT CUstream mgpuStreamCreate() {

@@ -395,7 +395,7 @@ GemmRtStatus loadOnDevice(GemmRtModuleImpl &m) {
                                 int(k.dynamicSharedMemory));
       if (r != CUDA_SUCCESS)
         return driverError(*d, "cuFuncSetAttribute('" + k.name + "')", r);
-      if (k.split)
+      if (k.hasReduceKernel())
         if (GemmRtStatus s = getFunction(k, k.split->reduceName, member.reduce))
           return s;
       if (k.pack)
@@ -441,7 +441,7 @@ GemmRtStatus gemmRtModuleLoad(const char *directory, uint32_t flags,
     for (size_t index : family.members) {
       const KernelEntry &k = m->manifest.kernels[index];
       size_t slots = countSlots(k.params);
-      if (k.split)
+      if (k.hasReduceKernel())
         slots = std::max(slots, countSlots(k.split->reduceParams));
       if (slots > KernelParams::kCapacity)
         return fail(
@@ -935,7 +935,7 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   }
   plan.packA = p.pack[0];
   plan.packB = p.pack[1];
-  if (e.split) {
+  if (e.hasReduceKernel()) {
     int64_t shape[4] = {batch, plan.slices, m, n};
     if (!place(p.split, 4, shape, gemmRtDTypeGetSize(e.split->workspaceType),
                p.totalBytes))
@@ -950,7 +950,7 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   plan.launches = emptyC ? 0
                          : int32_t(p.pack[0] && p.packed[0].elements > 0) +
                                int32_t(p.pack[1] && p.packed[1].elements > 0) +
-                               1 + int32_t(bool(e.split));
+                               1 + int32_t(e.hasReduceKernel());
   if (emptyC)
     plan.workspaceBytes = p.totalBytes = 0;
   return GEMM_RT_SUCCESS;
@@ -1029,17 +1029,33 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
   bool programmatic = module.programmaticLaunch && e.programmaticLaunch;
   auto launch = [&](CUfunction f, const char *kernel, uint64_t gx, uint64_t gy,
                     uint64_t gz, const std::array<uint32_t, 3> &b, int64_t smem,
-                    KernelParams &kp) -> GemmRtStatus {
+                    KernelParams &kp, uint32_t clusterY = 1) -> GemmRtStatus {
     CUresult res;
-    if (programmatic) {
-      CUlaunchAttribute attr{};
-      attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-      attr.value.programmaticStreamSerializationAllowed = 1;
-      CUlaunchConfig config{unsigned(gx),   unsigned(gy),
-                            unsigned(gz),   b[0],
-                            b[1],           b[2],
-                            unsigned(smem), s,
-                            &attr,          1};
+    if (clusterY > 1 && !d.cuLaunchKernelEx)
+      return fail(GEMM_RT_ERROR_DRIVER,
+                  "launching kernel '" + std::string(kernel) +
+                      "' in clusters needs cuLaunchKernelEx, which the CUDA "
+                      "driver lacks");
+    if (programmatic || clusterY > 1) {
+      // Programmatic dependent launch, and clusters of (1, clusterY, 1)
+      // blocks for a `reduction = cluster` split-K kernel.
+      CUlaunchAttribute attrs[2]{};
+      unsigned numAttrs = 0;
+      if (programmatic) {
+        CUlaunchAttribute &a = attrs[numAttrs++];
+        a.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        a.value.programmaticStreamSerializationAllowed = 1;
+      }
+      if (clusterY > 1) {
+        CUlaunchAttribute &a = attrs[numAttrs++];
+        a.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        a.value.clusterDim.x = 1;
+        a.value.clusterDim.y = clusterY;
+        a.value.clusterDim.z = 1;
+      }
+      CUlaunchConfig config{unsigned(gx), unsigned(gy), unsigned(gz),   b[0],
+                            b[1],         b[2],         unsigned(smem), s,
+                            attrs,        numAttrs};
       res = d.cuLaunchKernelEx(&config, f, kp.pointers, nullptr);
     } else {
       res =
@@ -1098,7 +1114,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     operands[i] = dst;
   }
 
-  void *splitData = e.split ? address(p.split) : nullptr;
+  void *splitData = e.hasReduceKernel() ? address(p.split) : nullptr;
   const GemmRtPlan &plan0 = p.plan;
   if (!status) {
     KernelParams kp;
@@ -1113,14 +1129,15 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
         kp.addScalar(args[i].scalar, gemmRtDTypeGetSize(params[i].type));
       }
     }
-    if (e.split)
+    if (e.hasReduceKernel())
       kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     uint64_t tiles = uint64_t(ceilDiv(plan0.m, e.tileM)) *
                      uint64_t(ceilDiv(plan0.n, e.tileN));
     status = launch(member.gemm, e.name.c_str(), tiles, uint64_t(plan0.slices),
-                    uint64_t(plan0.batch), e.block, e.dynamicSharedMemory, kp);
+                    uint64_t(plan0.batch), e.block, e.dynamicSharedMemory, kp,
+                    e.launchesClusters() ? uint32_t(plan0.slices) : 1);
   }
-  if (!status && e.split) {
+  if (!status && e.hasReduceKernel()) {
     // The reduction: x covers N with block.x columns, y strides over M in
     // steps of R rows (the kernel recomputes grid.y this way), z is the
     // batch; parameters C, the extras, the workspace. R: block.y rows

@@ -24,7 +24,8 @@
 // PTX-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
 
 // The gemm.matmul has dynamic sizes: a family of kernels in rule order
-// (gemm/Tuning/Dispatch.h), decode and split-K first, the default last.
+// (gemm/Tuning/Dispatch.h), decode and split-K first, the default last;
+// decode-cluster (no workspace parameter) adds its K slices in clusters.
 // MANIFEST: "kernels": [
 // MANIFEST: "block": [
 // MANIFEST-NEXT: 128,
@@ -37,6 +38,14 @@
 // MANIFEST-NEXT: "k_min": 512,
 // MANIFEST-NEXT: "m_max": 16
 // MANIFEST: "name": "linear_gemm_0",
+// MANIFEST: "rule": "decode-cluster",
+// MANIFEST-NEXT: "split_k": {
+// MANIFEST-NEXT: "cluster_capacity": [
+// MANIFEST-NEXT: 132,
+// MANIFEST: "max": 8,
+// MANIFEST-NEXT: "min_k_per_slice": 512,
+// MANIFEST-NEXT: "reduction": "cluster"
+// MANIFEST: "name": "linear_gemm_1",
 // MANIFEST: "name": "A",
 // MANIFEST: "name": "extra0",
 // MANIFEST: "name": "workspace",
@@ -47,7 +56,7 @@
 // MANIFEST-NEXT: "max": 128,
 // MANIFEST-NEXT: "min_k_per_slice": 512,
 // MANIFEST-NEXT: "reduce": {
-// MANIFEST: "name": "linear_gemm_0_reduce",
+// MANIFEST: "name": "linear_gemm_1_reduce",
 // MANIFEST-NEXT: "params": [
 // MANIFEST: "name": "C",
 // MANIFEST: "name": "extra0",
@@ -56,7 +65,7 @@
 // MANIFEST: "when": {
 // MANIFEST-NEXT: "k_min": 512,
 // MANIFEST-NEXT: "m_max": 16
-// MANIFEST: "name": "linear_gemm_3",
+// MANIFEST: "name": "linear_gemm_6",
 // MANIFEST: "rule": "split-k",
 // MANIFEST-NEXT: "split_k": {
 // MANIFEST-NEXT: "fill_blocks": 264,
@@ -65,25 +74,25 @@
 // MANIFEST: "when": {
 // MANIFEST-NEXT: "blocks_max": 132,
 // MANIFEST-NEXT: "k_min": 512
-// MANIFEST: "name": "linear_gemm_4",
+// MANIFEST: "name": "linear_gemm_7",
 // MANIFEST: "rule": "small",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "blocks_max": 132
-// MANIFEST: "name": "linear_gemm_5",
+// MANIFEST: "name": "linear_gemm_8",
 // MANIFEST: "rule": "tiny-k",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "blocks_max": 1056,
 // MANIFEST-NEXT: "k_max": 16
-// MANIFEST: "name": "linear_gemm_6",
+// MANIFEST: "name": "linear_gemm_9",
 // MANIFEST: "rule": "short-m",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "m_max": 64
-// MANIFEST: "name": "linear_gemm_7",
+// MANIFEST: "name": "linear_gemm_10",
 // MANIFEST: "rule": "narrow-n",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "n_max": 32
 // MANIFEST: "dynamic_shared_memory": 98304,
-// MANIFEST: "name": "linear_gemm_8",
+// MANIFEST: "name": "linear_gemm_11",
 // MANIFEST: "reads_c": false
 // MANIFEST-NEXT: "rule": "default",
 // MANIFEST-NEXT: "when": {}

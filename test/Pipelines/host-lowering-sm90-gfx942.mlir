@@ -28,19 +28,25 @@
 // NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
 // NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
 
+// decode-cluster (NVIDIA): no workspace; the launch names its clusters.
+// NV: %[[CL:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 clusters in
+// NV: llvm.call @mgpuStreamSynchronize(%[[CL]])
+// NV: llvm.call @mgpuStreamDestroy(%[[CL]])
+
 // Split-K (decode-split on NVIDIA, split-k on AMD): the workspace, the GEMM
 // and the reduction on one stream.
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_0)?]] blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[01])?]] blocks
 // CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK]]_reduce blocks
 // CHECK: llvm.call @mgpuMemFree(%[[WS]], %[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
 // The packing workspaces are freed after the GEMM, whose last member is
-// the default (the ninth kernel on NVIDIA, the second on AMD).
-// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_8 blocks
+// the default (the twelfth kernel on NVIDIA, the second on AMD).
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_11 blocks
 // AMD: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])

@@ -65,7 +65,7 @@ static cl::opt<std::string> checkDB("check-db",
                                     cl::init(""));
 
 static json::Value configToJSON(const TileConfig &c) {
-  return json::Object{
+  json::Object o{
       {"kind", stringifyInstrKind(c.kind)},
       {"block", json::Array{c.bm, c.bn, c.bk}},
       {"warps", json::Array{c.wm, c.wn}},
@@ -75,6 +75,11 @@ static json::Value configToJSON(const TileConfig &c) {
       {"raster", c.rasterColumn ? "column" : "row"},
       {"group", c.group},
   };
+  if (c.splitK != 1)
+    o["split_k"] = c.splitK;
+  if (c.clusterReduce)
+    o["reduction"] = "cluster";
+  return o;
 }
 
 static json::Value costToJSON(const Cost &c) {

@@ -39,6 +39,9 @@ inline constexpr int64_t kMaxConfigGroup = 1 << 16;
 inline constexpr int64_t kMaxConfigStages = 8;
 /// split_k slices K over grid.y, whose launch limit is 65535 blocks.
 inline constexpr int64_t kMaxConfigSplitK = 65535;
+/// split_k with `reduction = cluster`: the slices of a tile form one
+/// thread-block cluster, whose portable size limit is 8 blocks.
+inline constexpr int64_t kMaxClusterSlices = 8;
 
 /// Structural rules: sizes in [1, the bounds above], stages in [1, 8], group
 /// and split_k in range, a block tile divisible by the warp grid, warp tiles

@@ -59,6 +59,11 @@ struct TargetInfo {
   llvm::ArrayRef<MmaShape> mmaShapes;
   /// Shared-memory / LDS banks of 4 bytes (the bank-conflict model's input).
   unsigned sharedBanks = 32;
+  /// Thread-block clusters of s = 1, 2, ... blocks (one block per SM) the
+  /// representative part runs at once (cuOccupancyMaxActiveClusters,
+  /// scripts/cluster_occupancy.py); empty where clusters do not exist. Not
+  /// numSMs / s: a cluster's blocks share a GPC, whose SM counts differ.
+  llvm::ArrayRef<int64_t> clusterCapacity;
 
   bool isNVIDIA() const { return vendor == Vendor::nvidia; }
 

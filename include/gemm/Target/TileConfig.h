@@ -31,6 +31,9 @@ struct TileConfig {
   bool rasterColumn = false;
   int64_t group = 1;
   int64_t splitK = 1;
+  /// The K slices add their partial sums inside a thread-block cluster
+  /// (`reduction = cluster`) instead of through a workspace.
+  bool clusterReduce = false;
 
   int64_t warpTileM() const { return bm / wm; }
   int64_t warpTileN() const { return bn / wn; }
@@ -74,6 +77,15 @@ ElemKind instrOperandKind(ElemKind storage, InstrKind kind);
 /// `elemBytes` bytes: stages x (BM x BK + BN x BK), plus one 16-byte vector
 /// per row when padded.
 int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
+
+/// Shared memory (bytes) a `reduction = cluster` block stages its partial
+/// sums in: BM rows of BN accumulators of `accBytes` bytes, each row padded
+/// by one 16-byte chunk (clusterStagingPitch elements) so that the rows of
+/// an accumulator fragment fall into different banks. The kernel reuses its
+/// operand tiles for it and takes the larger of the two.
+int64_t clusterStagingPitch(const TileConfig &config, unsigned accBytes);
+int64_t estimateClusterStagingBytes(const TileConfig &config,
+                                    unsigned accBytes);
 
 /// Estimated 32-bit registers per thread: accumulators plus two buffers of A
 /// and B fragments plus a fixed allowance for addressing.

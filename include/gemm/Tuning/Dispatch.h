@@ -33,6 +33,9 @@ namespace mlir::gemm {
 ///   stays within fillBlocks: a second wave of a few blocks would cost as
 ///   much as the first),
 ///   min(slices, ceil(K / minKPerSlice)),
+///   min(slices, c) if clusterCapacity is set, c the largest s with
+///   blocks <= clusterCapacity[s - 1] (the grid's clusters of s blocks run
+///   in one wave; the capacities do not increase with s),
 ///   and at least 1,
 /// with blocks = batch * ceil(M / BM) * ceil(N / BN). An explicit config's
 /// split_k = S is {S, 0, BK}: S slices, none of them empty when K allows.
@@ -40,11 +43,14 @@ struct SplitPolicy {
   int64_t maxSlices = 1;
   int64_t fillBlocks = 0;
   int64_t minKPerSlice = 1;
+  /// `reduction = cluster` members: TargetInfo::clusterCapacity.
+  std::vector<int64_t> clusterCapacity;
 
   int64_t slices(int64_t k, int64_t blocks) const;
   bool operator==(const SplitPolicy &o) const {
     return maxSlices == o.maxSlices && fillBlocks == o.fillBlocks &&
-           minKPerSlice == o.minKPerSlice;
+           minKPerSlice == o.minKPerSlice &&
+           clusterCapacity == o.clusterCapacity;
   }
 };
 

@@ -11,6 +11,7 @@
 
 #include "Epilogue.h"
 #include "KernelSetup.h"
+#include "SplitK.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -181,7 +182,7 @@ static int64_t stagedPitch(const KernelContext &ctx) {
 }
 
 int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
-  if (!ctx.target->isNVIDIA() || ctx.workspace)
+  if (!ctx.target->isNVIDIA() || ctx.workspace || ctx.clusterReduce)
     return 0;
   Type cElem = MatmulOp(ctx.op).getCElementType();
   unsigned bits = cElem.getIntOrFloatBitWidth();
@@ -295,6 +296,8 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
 
 int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
                                          ComputeStep &step, ValueRange acc) {
+  if (ctx.clusterReduce)
+    return emitClusterReduction(b, ctx, step, acc);
   Location loc = ctx.op.getLoc();
   int64_t stagedBytes = getStagedEpilogueBytes(ctx);
   Value tile;

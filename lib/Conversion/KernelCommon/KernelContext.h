@@ -87,8 +87,11 @@ struct KernelContext {
   /// config splits K, when grid.y slices it into runs of whole k-tiles.
   Value kBegin;
   /// Split-K only: the block's slice (grid.y) and the f32 (accumulator
-  /// type) workspace [batch][slices][M][N] its partial sums go to.
-  Value slice, workspace;
+  /// type) workspace [batch][slices][M][N] its partial sums go to; with
+  /// `reduction = cluster` (clusterReduce) no workspace, the slice is the
+  /// block's place in its cluster of `slices` blocks.
+  Value slice, workspace, slices;
+  bool clusterReduce = false;
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile
   Value lane, tid;

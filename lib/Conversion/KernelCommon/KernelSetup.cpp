@@ -56,7 +56,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   ctx.c = entry.getArgument(2);
   // Split-K kernels take the workspace of partial sums last.
   unsigned numArgs = entry.getNumArguments();
-  if (config.getSplitK() > 1)
+  ctx.clusterReduce = config.getReduction() == Reduction::cluster;
+  if (config.getSplitK() > 1 && !ctx.clusterReduce)
     ctx.workspace = entry.getArgument(--numArgs);
   for (unsigned i = 3; i < numArgs; ++i)
     ctx.extras.push_back(entry.getArgument(i));
@@ -102,9 +103,21 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     // whole k-tiles (trailing slices may be empty: their partial sums are
     // zeros). The product slice * perSlice can pass 2^31 for K near it, so
     // it is formed in 64 bits and clamped to K before it returns to 32.
+    // With `reduction = cluster` the host launches clusters of (1, slices,
+    // 1) blocks: the slice is the block's place in its cluster. (A launch
+    // without clusters then makes every block a cluster of one, which
+    // computes its whole tile: redundant, never wrong.)
     IndexMath mi(b, loc, /*useIndex=*/true);
-    Value slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
-    ctx.slice = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
+    if (ctx.clusterReduce) {
+      ctx.slices =
+          m.from(gpu::ClusterDimBlocksOp::create(b, loc, gpu::Dimension::y));
+      ctx.slice =
+          m.from(gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y));
+    } else {
+      ctx.slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
+      ctx.slice = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
+    }
+    Value slices = ctx.slices;
     Value perSlice = m.mul(m.ceilDiv(m.ceilDiv(ctx.k, bk), slices), bk);
     ctx.kBegin =
         m.from(mi.min(mi.mul(m.idx(ctx.slice), m.idx(perSlice)), m.idx(ctx.k)));

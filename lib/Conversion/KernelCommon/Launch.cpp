@@ -100,8 +100,11 @@ namespace {
 struct BuiltKernel {
   KernelChoice choice;
   gpu::GPUFuncOp kernel;
-  /// The reduction kernel of a split-K config, else null.
+  /// The reduction kernel of a split-K config, else null (also for
+  /// `reduction = cluster`, which reduces in the GEMM kernel).
   gpu::GPUFuncOp reduce;
+  /// A split-K kernel launched in clusters of (1, slices, 1) blocks.
+  bool clusterReduce = false;
   int64_t threads = 0, smem = 0;
   OperandPacking packing;
   /// The kernels of the family (pack, GEMM, reduction) take part in
@@ -169,6 +172,7 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     function = func.getName().str();
   bool split = bool(k.reduce);
+  bool cluster = k.clusterReduce;
   SmallVector<NamedAttribute> e;
   auto set = [&](StringRef key, Attribute v) {
     e.emplace_back(b.getStringAttr(key), v);
@@ -199,26 +203,40 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   set("reads_c", b.getBoolAttr(op.readsC()));
   set("config", b.getStringAttr(cfg));
   set("params", makeParams(b, op, kernel, gemmArgNames(op, split)));
+  const SplitPolicy &policy = k.choice.split;
+  auto splitAttrs = [&] {
+    SmallVector<NamedAttribute> attrs{
+        b.getNamedAttr("max", b.getI64IntegerAttr(policy.maxSlices)),
+        b.getNamedAttr("fill_blocks", b.getI64IntegerAttr(policy.fillBlocks)),
+        b.getNamedAttr("min_k_per_slice",
+                       b.getI64IntegerAttr(policy.minKPerSlice))};
+    if (!policy.clusterCapacity.empty())
+      attrs.push_back(b.getNamedAttr(
+          "cluster_capacity", b.getI64ArrayAttr(policy.clusterCapacity)));
+    return attrs;
+  };
+  if (cluster) {
+    // No workspace and no reduction kernel: the launch groups the slices of
+    // each tile into a cluster of (1, slices, 1) blocks.
+    SmallVector<NamedAttribute> attrs = splitAttrs();
+    attrs.push_back(b.getNamedAttr("reduction", b.getStringAttr("cluster")));
+    set("split_k", b.getDictionaryAttr(attrs));
+  }
   if (split) {
     SmallVector<std::string> reduceNames = gemmArgNames(op, true);
     reduceNames.erase(reduceNames.begin(), reduceNames.begin() + 2);
-    const SplitPolicy &p = k.choice.split;
-    set("split_k",
+    SmallVector<NamedAttribute> attrs = splitAttrs();
+    attrs.push_back(
+        b.getNamedAttr("workspace_type", printed(b, op.getAccType())));
+    attrs.push_back(b.getNamedAttr(
+        "reduce",
         b.getDictionaryAttr(
-            {b.getNamedAttr("max", b.getI64IntegerAttr(p.maxSlices)),
-             b.getNamedAttr("fill_blocks", b.getI64IntegerAttr(p.fillBlocks)),
-             b.getNamedAttr("min_k_per_slice",
-                            b.getI64IntegerAttr(p.minKPerSlice)),
-             b.getNamedAttr("workspace_type", printed(b, op.getAccType())),
+            {b.getNamedAttr("name", b.getStringAttr(reduce.getName())),
              b.getNamedAttr(
-                 "reduce",
-                 b.getDictionaryAttr(
-                     {b.getNamedAttr("name", b.getStringAttr(reduce.getName())),
-                      b.getNamedAttr(
-                          "block",
-                          b.getI64ArrayAttr({kReduceBlockX, kReduceBlockY, 1})),
-                      b.getNamedAttr("params", makeParams(b, op, reduce,
-                                                          reduceNames))}))}));
+                 "block", b.getI64ArrayAttr({kReduceBlockX, kReduceBlockY, 1})),
+             b.getNamedAttr("params",
+                            makeParams(b, op, reduce, reduceNames))})));
+    set("split_k", b.getDictionaryAttr(attrs));
   }
   if (pack)
     set("pack", pack);
@@ -418,6 +436,16 @@ static Value emitSlices(IndexMath &m, const HostSizes &s, const SplitPolicy &p,
     slices = m.min(slices, fill);
   }
   slices = m.min(slices, m.ceilDiv(s.k, std::max<int64_t>(p.minKPerSlice, 1)));
+  if (!p.clusterCapacity.empty()) {
+    // The cluster sizes whose clusters all run at once.
+    Value fits = m.c(0);
+    for (int64_t capacity : p.clusterCapacity)
+      fits = m.add(fits, m.select(arith::CmpIOp::create(
+                                      m.b, m.loc, arith::CmpIPredicate::sle,
+                                      blocks, m.c(capacity)),
+                                  m.c(1), m.c(0)));
+    slices = m.min(slices, fits);
+  }
   return m.max(slices, m.c(1));
 }
 
@@ -442,6 +470,11 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value gz = sizes.batch;
   Value gy = m.c(1);
   Value workspace;
+  std::optional<gpu::KernelDim3> cluster;
+  if (k.clusterReduce) {
+    gy = emitSlices(m, sizes, k.choice.split, m.mul(gx, gz));
+    cluster = gpu::KernelDim3{m.c(1), gy, m.c(1)};
+  }
   if (k.reduce) {
     gy = emitSlices(m, sizes, k.choice.split, m.mul(gx, gz));
     workspace =
@@ -456,7 +489,8 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value smemV = arith::ConstantIntOp::create(b, loc, k.smem, 32);
   gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, gy, gz},
                             gpu::KernelDim3{m.c(k.threads), m.c(1), m.c(1)},
-                            smemV, operands);
+                            smemV, operands, /*asyncTokenType=*/Type(),
+                            /*asyncDependencies=*/ValueRange(), cluster);
   if (k.reduce) {
     // The reduction reads C, the extras and the workspace.
     SmallVector<Value> reduceOperands(ArrayRef<Value>(operands).drop_front(2));
@@ -511,7 +545,8 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   BuiltKernel k;
   k.choice = choice;
   ConfigAttr config = choice.config;
-  bool split = config.getSplitK() > 1;
+  k.clusterReduce = config.getReduction() == Reduction::cluster;
+  bool split = config.getSplitK() > 1 && !k.clusterReduce;
   k.threads = config.getNumWarps() * target.warpSize;
   k.packing = planOperandPacking(op, lowering.packUnaligned);
   k.programmatic = hasProgrammaticLaunch(target);

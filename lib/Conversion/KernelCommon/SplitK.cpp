@@ -14,13 +14,23 @@
 // count only, so the same sizes give the same bits. Block rows walk M in a
 // grid-stride loop.
 //
+// With `reduction = cluster` there is no workspace and no second kernel:
+// the S slices of a tile are one thread-block cluster of (1, S, 1) blocks;
+// each stages its partial sums in its own shared memory, and after a
+// cluster barrier block s adds, for the s-th share of the tile's elements,
+// the S partial sums in slice order through distributed shared memory
+// (mapa + ld.shared::cluster) and applies the epilogue (deterministic too).
+//
 //===----------------------------------------------------------------------===//
 
 #include "SplitK.h"
 #include "Epilogue.h"
 #include "IndexMath.h"
 #include "KernelSetup.h"
+#include "gemm/Dialect/Gemm/IR/GemmAttrs.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -162,4 +172,108 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
   b.setInsertionPointAfter(rows);
   gpu::ReturnOp::create(b, loc);
   return kernel;
+}
+
+//===----------------------------------------------------------------------===//
+// The reduction inside a cluster (`reduction = cluster`)
+//===----------------------------------------------------------------------===//
+
+int64_t mlir::gemm::detail::emitClusterReduction(OpBuilder &b,
+                                                 KernelContext &ctx,
+                                                 ComputeStep &step,
+                                                 ValueRange acc) {
+  Location loc = ctx.op.getLoc();
+  MLIRContext *mctx = b.getContext();
+  ConfigAttr cfg = ctx.config;
+  TileConfig tile = toTileConfig(cfg);
+  Type accType = ctx.accType;
+  unsigned accBytes = accType.getIntOrFloatBitWidth() / 8;
+  int64_t pitch = clusterStagingPitch(tile, accBytes);
+  int64_t bytes = estimateClusterStagingBytes(tile, accBytes);
+  int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
+
+  // Every warp is done with the operand tiles the partial sums overwrite.
+  gpu::BarrierOp::create(b, loc);
+  auto wg = gpu::AddressSpaceAttr::get(mctx, gpu::AddressSpace::Workgroup);
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), wg));
+  Value staged = memref::ViewOp::create(
+      b, loc,
+      MemRefType::get({bytes / accBytes}, accType, MemRefLayoutAttrInterface(),
+                      wg),
+      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+  step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
+    IndexMath m(b, loc);
+    memref::StoreOp::create(b, loc, value, staged,
+                            ValueRange{m.idx(m.add(m.mul(row, pitch), col))});
+  });
+  // Every block of the cluster has staged its slice (the arrive releases,
+  // the wait acquires the cluster's shared memory writes).
+  auto clusterSync = [&] {
+    NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
+  };
+  clusterSync();
+
+  // The staged tile's address, as the cluster's blocks map it (mapa).
+  auto sharedPtr = LLVM::LLVMPointerType::get(
+      mctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  auto clusterPtr = LLVM::LLVMPointerType::get(
+      mctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+  Value address = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem));
+  Value base = LLVM::IntToPtrOp::create(b, loc, sharedPtr, address,
+                                        LLVM::DereferenceableAttr());
+
+  // Block `slice` of the cluster reduces the slice-th share of the tile's
+  // elements inside C (row-major over the rows inside C, consecutive
+  // threads on consecutive columns): it adds the slices' partial sums in
+  // slice order, read from each block's shared memory, and applies the
+  // epilogue once.
+  IndexMath m(b, loc);
+  Value rowsInside = m.min(m.sub(ctx.m, ctx.tileM0), m.c(cfg.getBM()));
+  Value total = m.mul(rowsInside, cfg.getBN());
+  Value share = m.ceilDiv(total, ctx.slices);
+  Value begin = m.mul(ctx.slice, share);
+  Value end = m.min(m.add(begin, share), total);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
+  auto loop = scf::ForOp::create(
+      b, loc, m.idx(m.c(0)), m.idx(m.ceilDiv(share, threads)), m.idx(m.c(1)));
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    IndexMath mi(b, loc);
+    Value e =
+        mi.add(mi.add(begin, mi.mul(mi.from(loop.getInductionVar()), threads)),
+               ctx.tid);
+    emitIfTrue(b, loc, mi.lt(e, end), [&](OpBuilder &b) {
+      IndexMath me(b, loc);
+      Value r = me.div(e, cfg.getBN()), c = me.rem(e, cfg.getBN());
+      Value offset = me.add(me.mul(r, pitch), c);
+      auto sum = scf::ForOp::create(
+          b, loc, me.idx(me.c(0)), me.idx(ctx.slices), me.idx(me.c(1)),
+          ValueRange{zero},
+          [&](OpBuilder &b, Location loc, Value q, ValueRange partial) {
+            IndexMath mq(b, loc);
+            Value remote =
+                NVVM::MapaOp::create(b, loc, clusterPtr, base, mq.from(q));
+            Value at = LLVM::GEPOp::create(b, loc, clusterPtr, accType, remote,
+                                           ValueRange{offset});
+            Value x = LLVM::LoadOp::create(b, loc, accType, at);
+            Value next =
+                isa<FloatType>(accType)
+                    ? Value(arith::AddFOp::create(b, loc, partial[0], x))
+                    : Value(arith::AddIOp::create(b, loc, partial[0], x));
+            scf::YieldOp::create(b, loc, next);
+          });
+      emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, r),
+                          me.add(ctx.tileN0, c), sum.getResult(0));
+    });
+  }
+  // No block leaves (its shared memory) while another may still read it.
+  clusterSync();
+  return bytes;
 }

@@ -12,6 +12,7 @@
 #ifndef GEMM_LIB_CONVERSION_KERNELCOMMON_SPLITK_H
 #define GEMM_LIB_CONVERSION_KERNELCOMMON_SPLITK_H
 
+#include "KernelContext.h"
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -43,6 +44,14 @@ gpu::GPUFuncOp buildSplitKReduceKernel(OpBuilder &b, MatmulOp op,
                                        const TargetInfo &target,
                                        gpu::GPUModuleOp gpuModule,
                                        StringRef name, TypeRange argTypes);
+
+/// The epilogue of a `reduction = cluster` split-K kernel (ctx.clusterReduce):
+/// stages the block's partial sums in shared memory, adds the cluster's
+/// slices for this block's share of the tile through distributed shared
+/// memory and applies the epilogue once to each sum. Returns the shared
+/// memory it stages in (estimateClusterStagingBytes).
+int64_t emitClusterReduction(OpBuilder &b, KernelContext &ctx,
+                             ComputeStep &step, ValueRange acc);
 
 } // namespace mlir::gemm::detail
 

@@ -8,9 +8,14 @@
 // For f16 tn on sm_90a (132 SMs) the rules are, in order:
 //   split-k-narrow 64 x 64, split_k = 128:  N <= 64, blocks <= 132, K >= 512
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
+//   decode-cluster the same, split_k = 8 reduced in clusters (at most as
+//             many slices as clusters of that size run at once):
+//                                            M <= 16, K >= 512, blocks >= 45
 //   decode-split the same, split_k = 128:    M <= 16, K >= 512
-//   decode-32, decode-32-split: the same with 32-row tiles, 4 stages, for
-//             17 <= M <= 32
+//   decode-32, decode-32-cluster, decode-32-split: the same with 32-row
+//             tiles, 4 stages, for 17 <= M <= 32
+//   decode-64-split the same with 64-row tiles for 33 <= M <= 64 and
+//             blocks <= 65
 //   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
 //   small     64 x 64, 2 stages:            blocks <= 132
 //   tiny-k    mma.sync 64 x 64 x 16, 1 stage: K <= 16, blocks <= 1056
@@ -26,7 +31,7 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all thirteen kernels. The launch facts record each one's rule
+// Dynamic sizes: all sixteen kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
@@ -38,40 +43,49 @@
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_0",
 // CHECK-SAME: rule = "decode", when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 8, reduction = cluster>"
 // CHECK-SAME: name = "dyn_gemm_1",
-// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_1_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 16 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
+// CHECK-SAME: rule = "decode-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
 // CHECK-SAME: name = "dyn_gemm_2",
-// CHECK-SAME: rule = "decode-32", when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_2_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
 // CHECK-SAME: name = "dyn_gemm_3",
-// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_3_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: rule = "decode-32", when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 8, reduction = cluster>"
+// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: rule = "decode-32-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
+// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_5_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
+// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_4",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_4_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_7",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8>"
-// CHECK-SAME: name = "dyn_gemm_7",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "short-k", when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: name = "dyn_gemm_11",
 // CHECK-SAME: rule = "short-m", when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_12",
 // CHECK-SAME: rule = "narrow-n", when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_10",
+// CHECK-SAME: name = "dyn_gemm_13",
 // CHECK-SAME: rule = "mid", when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "dyn_gemm_11",
+// CHECK-SAME: name = "dyn_gemm_14",
 // CHECK-SAME: rule = "default", when = {}}]
 
 // Host side: the operands are packed (if misaligned) once, before the
@@ -120,6 +134,21 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
+// decode-cluster: M <= 16, K >= 512 and blocks >= 45: slices =
+// max(min(132 / blocks, 8, ceil(K / 512), the cluster sizes whose capacity
+// holds the blocks), 1) are grid.y and the clusters' y extent; no
+// workspace, no reduction kernel.
+// CHECK-NEXT: %[[CM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK: %[[CB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[CFILL:.*]] = arith.cmpi sge, %[[CB]], %c45 : index
+// CHECK: scf.if
+// CHECK-NOT: gpu.alloc
+// CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
+// CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_1 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: } else {
+
 // decode-split: M <= 16 and K >= 512; slices fill one block per SM,
 // max(min(132 / blocks, 128, ceil(K / 512)), 1).
 // CHECK-NEXT: %[[DSM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -130,17 +159,26 @@
 // CHECK-NEXT: scf.if %[[DS]] {
 // CHECK: arith.divui %c132, %{{.*}} : index
 // CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 clusters in
+// CHECK-NEXT: } else {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5_reduce blocks in
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: } else {
+
+// decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
+// CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: } else {
 
@@ -168,7 +206,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -177,7 +215,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_4_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: } else {
 
@@ -191,7 +229,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // tiny-k: K <= 16 and ceil(M / 64) * ceil(N / 64) <= 1056.
@@ -203,7 +241,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: } else {
 
 // short-k: N >= 65, K <= 128 and ceil(M / 64) * ceil(N / 128) >= 529.
@@ -217,21 +255,21 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: } else {
 
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // narrow-n: N <= 64.
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
@@ -244,12 +282,15 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
 // CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -280,41 +321,41 @@
 // CHECK-LABEL: gpu.func @dyn_gemm_0(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_1(
+// CHECK-LABEL: gpu.func @dyn_gemm_2(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_1_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_2(
-// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_2_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_3(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_3_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_4(
+// CHECK-LABEL: gpu.func @dyn_gemm_5(
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_5_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_4_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_7_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_5(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_6(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_7(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_8(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_9(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_9(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_10(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_11(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_12(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_13(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_14(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -470,23 +511,27 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 
 // M = 64 static: short-m holds statically, so it ends the family
 // (unconditional, when = {}); split-k-narrow, split-k, small, tiny-k and
-// short-k, before it, stay tested at run time; decode and decode-split
-// (M <= 16), narrow-n, mid and the default are dropped.
+// short-k, before it, stay tested at run time, and so does decode-64-split
+// (33 <= M <= 64); the 16- and 32-row decode members, narrow-n, mid and
+// the default are dropped.
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: name = "short_m_gemm",
 // CHECK-SAME: rule = "split-k-narrow", split_k = {
 // CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64, n_max = 64 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_0",
+// CHECK-SAME: rule = "decode-64-split", split_k = {
+// CHECK-SAME: when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_1",
 // CHECK-SAME: rule = "split-k", split_k = {
 // CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
-// CHECK-SAME: name = "short_m_gemm_1",
-// CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_2",
-// CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
+// CHECK-SAME: rule = "small", when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_3",
+// CHECK-SAME: rule = "tiny-k", when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_4",
 // CHECK-SAME: rule = "short-k", when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8>"
-// CHECK-SAME: name = "short_m_gemm_4",
+// CHECK-SAME: name = "short_m_gemm_5",
 // CHECK-SAME: rule = "short-m", when = {}}]
 // CHECK-LABEL: func.func @short_m(
 // CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
@@ -494,22 +539,27 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm blocks
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_reduce blocks
 // CHECK: } else {
-// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0_reduce blocks
 // CHECK: } else {
+// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
-// CHECK-NEXT: } else {
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1_reduce blocks
+// CHECK: } else {
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_2 blocks
 // CHECK-NEXT: } else {
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_3 blocks
 // CHECK-NEXT: } else {
-// CHECK-NOT: scf.if
+// CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_4 blocks
+// CHECK-NEXT: } else {
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_5 blocks
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -517,7 +567,7 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK-NEXT: }
 // CHECK-NOT: gpu.launch_func
 // CHECK: return
-// CHECK-NOT: gpu.func @short_m_gemm_5
+// CHECK-NOT: gpu.func @short_m_gemm_6
 
 // ONE-LABEL: func.func @short_m(
 // ONE: %[[P:.*]]:2 = scf.if

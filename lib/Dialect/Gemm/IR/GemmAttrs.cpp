@@ -105,7 +105,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK) {
+                                 int64_t splitK, Reduction reduction) {
   TileConfig t;
   t.kind = toInstrKind(kind);
   t.bm = block[0], t.bn = block[1], t.bk = block[2];
@@ -116,15 +116,15 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.rasterColumn = raster == Raster::column;
   t.group = group;
   t.splitK = splitK;
+  t.clusterReduce = reduction == Reduction::cluster;
   return t;
 }
 
 TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
-  return makeTileConfig(config.getKind(), config.getBlock(),
-                        config.getWarps(), config.getInstr(),
-                        config.getStages(), config.getSmem(),
+  return makeTileConfig(config.getKind(), config.getBlock(), config.getWarps(),
+                        config.getInstr(), config.getStages(), config.getSmem(),
                         config.getRaster(), config.getGroup(),
-                        config.getSplitK());
+                        config.getSplitK(), config.getReduction());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
@@ -158,10 +158,10 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
   SmemLayout smem = t.smem == SmemKind::plain ? SmemLayout::plain
                     : t.smem == SmemKind::pad ? SmemLayout::pad
                                               : SmemLayout::swizzle;
-  return ConfigAttr::get(ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn},
-                         {t.im, t.in, t.ik}, t.stages, smem,
-                         t.rasterColumn ? Raster::column : Raster::row,
-                         t.group, t.splitK);
+  return ConfigAttr::get(
+      ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn}, {t.im, t.in, t.ik}, t.stages,
+      smem, t.rasterColumn ? Raster::column : Raster::row, t.group, t.splitK,
+      t.clusterReduce ? Reduction::cluster : Reduction::workspace);
 }
 
 //===----------------------------------------------------------------------===//
@@ -173,7 +173,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK) {
+                                 int64_t splitK, Reduction reduction) {
   for (auto [name, values, n, meaning] :
        {std::tuple<StringRef, ArrayRef<int64_t>, size_t, StringRef>{
             "block", block, 3, "BM, BN, BK"},
@@ -184,8 +184,9 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << " entries (" << meaning << "), got "
                          << values.size();
   // The rest is the structural part of gemm/Target/Legality.h.
-  if (std::string error = checkConfigStructure(makeTileConfig(
-          kind, block, warps, instr, stages, smem, raster, group, splitK));
+  if (std::string error = checkConfigStructure(
+          makeTileConfig(kind, block, warps, instr, stages, smem, raster, group,
+                         splitK, reduction));
       !error.empty())
     return emitError() << error;
   return success();

@@ -147,3 +147,31 @@ func.func @warps_huge(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = mma_sync, block = [4096, 128, 32], warps = [2048, 1], instr = [16, 8, 16]>}
   return
 }
+
+// -----
+
+func.func @cluster_slices(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'split_k' in [2, 8] with 'reduction = cluster', got 9}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 9, reduction = cluster>}
+  return
+}
+
+// -----
+
+func.func @cluster_unsplit(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'split_k' in [2, 8] with 'reduction = cluster', got 1}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], reduction = cluster>}
+  return
+}
+
+// -----
+
+func.func @reduction_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+3 {{expected one of [workspace, cluster] for how the K slices of a split-K kernel are added, got: atomic}}
+  // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'reduction'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 2, reduction = atomic>}
+  return
+}

@@ -115,3 +115,25 @@ module attributes {gemm.target = #gemm.target<"gfx942">} {
     return
   }
 }
+
+// -----
+
+module attributes {gemm.target = #gemm.target<"sm_80">} {
+  func.func @cluster_needs_90(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    // expected-error @+1 {{'reduction = cluster' needs thread-block clusters (sm_90 and later), which sm_80 lacks}}
+    gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+      attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], stages = 3, split_k = 4, reduction = cluster>}
+    return
+  }
+}
+
+// -----
+
+module attributes {gemm.target = #gemm.target<"gfx942">} {
+  func.func @cluster_needs_nvidia(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    // expected-error @+1 {{'reduction = cluster' needs thread-block clusters (sm_90 and later), which gfx942 lacks}}
+    gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+      attributes {config = #gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [32, 32, 8], stages = 2, split_k = 4, reduction = cluster>}
+    return
+  }
+}

@@ -48,6 +48,13 @@ def Gemm_Raster : I32EnumAttr<"Raster", "block rasterization order", [
   let genSpecializedAttr = 0;
 }
 
+def Gemm_Reduction : I32EnumAttr<"Reduction",
+    "how the K slices of a split-K kernel are added", [
+    I32EnumAttrCase<"workspace", 0>, I32EnumAttrCase<"cluster", 1>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
 def Gemm_Broadcast : I32EnumAttr<"Broadcast",
     "how an epilogue operand is indexed", [
     I32EnumAttrCase<"scalar", 0>, I32EnumAttrCase<"row", 1>,
@@ -103,6 +110,12 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     - `raster`, `group`: block rasterization order and group size (swizzled
       launch order for L2 reuse); `group = 1` is plain row/column order.
     - `split_k`: number of K slices computed by separate blocks.
+    - `reduction`: how the slices' partial sums meet (split-K only):
+      `workspace` (default: an accumulator-type workspace in global memory
+      and a reduction kernel) or `cluster` (the slices of a tile form one
+      thread-block cluster and add their partial sums through distributed
+      shared memory in the GEMM kernel itself; sm_90 and later, at most
+      8 slices).
 
     Example:
     ```mlir
@@ -121,7 +134,9 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"::mlir::gemm::Raster",
         "::mlir::gemm::Raster::row">:$raster,
     DefaultValuedParameter<"int64_t", "1">:$group,
-    DefaultValuedParameter<"int64_t", "1">:$split_k
+    DefaultValuedParameter<"int64_t", "1">:$split_k,
+    DefaultValuedParameter<"::mlir::gemm::Reduction",
+        "::mlir::gemm::Reduction::workspace">:$reduction
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
