@@ -143,3 +143,46 @@ TEST(CostModel, ParametersByName) {
   EXPECT_FALSE(p.set("no-such-parameter", 1.0));
   EXPECT_EQ(ModelParams::names().size(), 15u);
 }
+
+TEST(CostModel, SplitK) {
+  // Decode (1 x 4096 x 4096 in 16 x 128 tiles: 32 blocks on 132 SMs):
+  // slices put the idle SMs to work; the reduction costs a second launch.
+  GemmProblem decode = f16(1, 4096, 4096);
+  TileConfig tile = mma(16, 128, 128, 1, 4, 6);
+  Cost whole = cost(tile, decode);
+  TileConfig split = tile;
+  split.splitK = 4;
+  Cost four = cost(split, decode);
+  EXPECT_EQ(four.tiles, 4 * whole.tiles);
+  EXPECT_LT(four.timeUs, whole.timeUs);
+  // K-heavy (one 64 x 64 tile, K = 65536): 64 slices win by far.
+  GemmProblem kHeavy = f16(64, 64, 65536);
+  TileConfig small = mma(64, 64, 64, 2, 2, 3);
+  TileConfig many = small;
+  many.splitK = 64;
+  EXPECT_LT(cost(many, kHeavy).timeUs, cost(small, kHeavy).timeUs / 4);
+  // A GPU already full gains nothing and pays the reduction.
+  GemmProblem large = f16(4096, 4096, 4096);
+  TileConfig big = mma(128, 128, 64, 2, 2, 3);
+  TileConfig bigSplit = big;
+  bigSplit.splitK = 2;
+  EXPECT_GT(cost(bigSplit, large).timeUs, cost(big, large).timeUs);
+  // Slices beyond the k-tiles are not launched.
+  TileConfig tooMany = tile;
+  tooMany.splitK = 1000;
+  EXPECT_EQ(cost(tooMany, decode).tiles, whole.tiles * 32);
+  // In clusters: no second launch, but only the clusters the chip
+  // co-schedules run at once (30 of 4 blocks on the H200 table): 32
+  // clusters of 4 take two rounds where 33 x 4 blocks through the
+  // workspace take one.
+  TileConfig cluster = split;
+  cluster.clusterReduce = true;
+  Cost inCluster = cost(cluster, decode);
+  EXPECT_EQ(inCluster.rounds, 2);
+  EXPECT_EQ(four.rounds, 1);
+  GemmProblem wide = f16(2, 8192, 8192);
+  TileConfig two = tile, twoCluster = tile;
+  two.splitK = twoCluster.splitK = 2;
+  twoCluster.clusterReduce = true;
+  EXPECT_LT(cost(twoCluster, wide).timeUs, cost(two, wide).timeUs);
+}

@@ -110,11 +110,16 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);
   // In double, then saturated: the product of user sizes may pass 2^63.
   double tileCount = double(tilesM) * double(tilesN) * double(p.batch);
-  int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
   int64_t kTiles = ceilDiv(p.k, c.bk);
-  cost.tiles = tiles;
   cost.paddedFraction =
       p.flops() / (2.0 * tileCount * c.bm * c.bn * double(kTiles) * c.bk);
+  // Split-K: `slices` blocks per output tile (fewer when K has fewer
+  // k-tiles), each over ceil(kTiles / slices) k-tiles.
+  int64_t slices = std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
+  kTiles = ceilDiv(kTiles, slices);
+  tileCount *= double(slices);
+  int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
+  cost.tiles = tiles;
   // Rows and columns actually loaded per tile (edge copies are predicated).
   double rowsA = double(p.m) / tilesM, colsB = double(p.n) / tilesN;
 
@@ -212,13 +217,29 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
                                                              : 4;
   double epilogue = elems * cBytes * (readsC ? 2 : 1) / l2BytesPerClk +
                     elems * epiOps / (4.0 * target.warpSize);
+  double accBytes = elemBytes(p.acc);
+  if (slices > 1 && !c.clusterReduce) {
+    // The partial sums go to the workspace; the reduction kernel applies
+    // the epilogue (below).
+    epilogue = elems * accBytes / l2BytesPerClk;
+  } else if (slices > 1) {
+    // The partial sums through shared memory and DSMEM, then a 1 / slices
+    // share of the epilogue per block.
+    epilogue = epilogue / slices + 2 * elems * accBytes / l2BytesPerClk;
+  }
   auto round = [&](int64_t n) {
     return mp.blockOverheadCycles + latency * (readsC ? 2 : 1) +
            kTiles * kTile(n, nullptr) + n * epilogue;
   };
 
-  // The busiest SM runs ceil(tiles / SMs) blocks, bps at a time.
-  int64_t perSM = ceilDiv(tiles, target.numSMs);
+  // The busiest SM runs ceil(tiles / SMs) blocks, bps at a time. Clusters
+  // of `slices` blocks run only as many at once as the chip's cluster
+  // capacity (their blocks share a GPC): fewer SMs take part.
+  int64_t sms = target.numSMs;
+  if (c.clusterReduce && slices > 1 &&
+      size_t(slices) <= target.clusterCapacity.size())
+    sms = std::min<int64_t>(sms, target.clusterCapacity[slices - 1] * slices);
+  int64_t perSM = ceilDiv(tiles, sms);
   int64_t full = perSM / bps, rem = perSM % bps;
   double smCycles = full * round(bps) + (rem ? round(rem) : 0.0);
   cost.rounds = full + (rem ? 1 : 0);
@@ -230,11 +251,23 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   double dramBytes = p.batch * ((double(p.m) + p.n) * p.k * bytes +
                                 double(p.m) * p.n * cBytes * (readsC ? 2 : 1));
   double dramCycles = dramBytes / (perf->dramGBps / perf->clockGHz);
+  // The workspace reduction: a second launch that reads slices x M x N
+  // partial sums (written by the GEMM kernel: twice the bytes through DRAM)
+  // and writes C once.
+  double reduceUs = 0;
+  if (slices > 1 && !c.clusterReduce) {
+    double wsBytes = double(p.batch) * slices * double(p.m) * p.n * accBytes;
+    dramBytes += wsBytes;
+    dramCycles = dramBytes / (perf->dramGBps / perf->clockGHz);
+    double reduceBytes = wsBytes + double(p.batch) * p.m * p.n * cBytes *
+                                       (readsC ? 2 : 1);
+    reduceUs = mp.launchUs + reduceBytes / (perf->dramGBps * 1e3);
+  }
   kTile(std::min(bps, perSM), &cost.bound);
   double cycles = smCycles;
   if (dramCycles > cycles)
     cycles = dramCycles, cost.bound = "dram";
-  cost.timeUs = cycles / (perf->clockGHz * 1e3) + mp.launchUs;
+  cost.timeUs = cycles / (perf->clockGHz * 1e3) + mp.launchUs + reduceUs;
   cost.tflops = p.flops() / cost.timeUs / 1e6;
   cost.issueEfficiency = eff(std::min(bps, perSM));
   double flopsPerKTile = 2.0 * c.bm * c.bn * c.bk;

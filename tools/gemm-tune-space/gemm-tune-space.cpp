@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Tuning/CostModel.h"
+#include "gemm/Tuning/Dispatch.h"
 #include "gemm/Tuning/Lattice.h"
 #include "gemm/Tuning/TuningDB.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,7 +49,8 @@ static cl::opt<std::string>
 static cl::list<std::string> shapes("shape", cl::desc("MxNxK (repeatable)"));
 static cl::opt<int64_t> batch("batch", cl::desc("Batch count"), cl::init(1));
 static cl::opt<std::string>
-    mode("mode", cl::desc("lattice, frontier, pick or eval (with --configs)"),
+    mode("mode", cl::desc("lattice, frontier, pick, eval (with --configs) or "
+                          "dispatch (the kernel family and its choice)"),
          cl::init("frontier"));
 static cl::opt<unsigned> top("top", cl::desc("At most this many points, "
                                              "fastest first (0: all)"),
@@ -163,7 +165,7 @@ int main(int argc, char **argv) {
                    llvm::join(ModelParams::names(), ", ") + ")");
   }
   if (mode != "lattice" && mode != "frontier" && mode != "pick" &&
-      mode != "eval")
+      mode != "eval" && mode != "dispatch")
     return error("unknown mode '" + mode + "'");
   std::vector<TileConfig> given;
   if (mode == "eval") {
@@ -215,7 +217,38 @@ int main(int argc, char **argv) {
     problem.m = mnk[0], problem.n = mnk[1], problem.k = mnk[2];
     json::Array points;
     size_t latticeSize = 0;
-    if (mode == "eval") {
+    if (mode == "dispatch") {
+      // The dispatch family (gemm/Tuning/Dispatch.h): every member with its
+      // bounds and split policy, the model's estimate of it on this shape
+      // (split members with the slices their policy runs), and which member
+      // the rules choose.
+      std::vector<DispatchRule> rules =
+          getDispatchRules(problem, *target, problem.allowTf32);
+      size_t chosen =
+          chooseRule(rules, problem.m, problem.n, problem.k, problem.batch);
+      for (size_t i = 0; i < rules.size(); ++i) {
+        const DispatchRule &r = rules[i];
+        TileConfig cfg = r.config;
+        int64_t blocks = countBlocks(problem.m, problem.n, problem.batch,
+                                     cfg.bm, cfg.bn);
+        int64_t slices = cfg.splitK > 1 ? r.split.slices(problem.k, blocks) : 1;
+        cfg.splitK = slices;
+        if (slices == 1)
+          cfg.clusterReduce = false;
+        json::Object point{{"rule", r.name},
+                           {"config", configToJSON(r.config)},
+                           {"config_str", r.config.str()},
+                           {"holds", r.when.holds(problem.m, problem.n,
+                                                  problem.k, problem.batch,
+                                                  r.config.bm, r.config.bn)},
+                           {"chosen", i == chosen},
+                           {"slices", slices}};
+        if (std::optional<Cost> cost =
+                estimateCost(cfg, problem, *target, params))
+          point["cost"] = costToJSON(*cost);
+        points.push_back(std::move(point));
+      }
+    } else if (mode == "eval") {
       for (const TileConfig &cfg : given) {
         std::optional<Cost> cost = estimateCost(cfg, problem, *target, params);
         if (!cost)
