@@ -65,7 +65,9 @@ def make_parser(prog=None):
     q.add_argument("out")
     q.add_argument("--build", default=DEFAULT_BUILD)
     q.add_argument("--chip", default="sm_90")
-    q.add_argument("--suite", default="all", choices=["validation", "db", "all"])
+    q.add_argument("--suite", default="all", choices=["validation", "db", "all", "every"])
+    q.add_argument("--dispatch", action="store_true",
+                   help="add the dispatch family's members (with their slices) per shape")
     q.add_argument("--top", type=int, default=6,
                    help="frontier points per shape (0: all, -1: none)")
     q.add_argument("--model-top", type=int, default=0,

@@ -10,7 +10,6 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from .space import parse_config
 from .suites import shape_str
 
 
@@ -167,7 +166,10 @@ def cmd_measure(a):
                         row.update(status="LAUNCH-FAIL", ms=None, error=str(ex)[:200])
                 if row.get("ms"):
                     row["tflops"] = flops / row["ms"] / 1e9
-                    if best is None or row["ms"] < best["ms"]:
+                    # The database records explicit configs: the lowering's
+                    # default (a dispatch family for dynamic sizes) is timed
+                    # for reference, its members are candidates themselves.
+                    if c["config"] and (best is None or row["ms"] < best["ms"]):
                         best = row
                 rows.append(row)
                 tf = f"{row['tflops']:7.1f} TF/s" if row.get("tflops") else "      -     "
@@ -178,9 +180,6 @@ def cmd_measure(a):
             if best:
                 say(f"BEST {cls['key']} {shape_str(shape)}: {best['tflops']:.1f} TF/s "
                     f"(cuBLAS {cub:.1f}) {best['config_str']}")
-                if not best["config"]:
-                    # The lowering's default won: record what it is.
-                    best = dict(best, config=parse_config(kernels[best["name"]].entry["config"]))
                 if best["config"]:
                     db_entries.append({"arch": plan["chip"], "dtype": cls["tune_dtype"],
                                        "acc": best_acc(cls), "layout": cls["layout"],

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import cases
 from .space import (broad_grid, compact_grid, config_mlir, skinny_grid, tune_space,
                     tune_space_tool)
-from .suites import (DB_CLASSES, DB_SHAPES, VALIDATION_CLASSES, VALIDATION_SHAPES,
-                     class_key)
+from .suites import (DB_CLASSES, DB_SHAPES, EVERY_CLASSES, EVERY_SHAPES,
+                     VALIDATION_CLASSES, VALIDATION_SHAPES, class_key)
 
 
 def cmd_prepare(a):
@@ -25,6 +25,8 @@ def cmd_prepare(a):
         classes += [(c, VALIDATION_SHAPES, True) for c in VALIDATION_CLASSES]
     if a.suite in ("db", "all"):
         classes += [(c, DB_SHAPES, False) for c in DB_CLASSES]
+    if a.suite == "every":
+        classes += [(c, EVERY_SHAPES, False) for c in EVERY_CLASSES]
     if a.classes:
         classes = [c for c in classes if class_key(c[0]) in a.classes.split(",")]
     plan = {"chip": a.chip, "classes": []}
@@ -51,6 +53,21 @@ def cmd_prepare(a):
                 for prob in lat["problems"]:
                     for p in prob["points"]:
                         add(p["config"], "pick" if p["rank"] == 0 else "model-top")
+        if a.dispatch:
+            # The dispatch family's members (decode, split-K in clusters or
+            # through the workspace, tiny-k, short-k, ...) with the slices
+            # their policy runs on each shape: the kinds the rules choose
+            # from, as static configs.
+            fam = tune_space(tool, a.chip, cls, shapes, "dispatch")
+            for prob in fam["problems"]:
+                for p in prob["points"]:
+                    c = dict(p["config"])
+                    if c.get("split_k", 1) > 1:
+                        c["split_k"] = p["slices"]
+                        if p["slices"] == 1:
+                            c.pop("split_k")
+                            c.pop("reduction", None)
+                    add(c, "dispatch-chosen" if p["chosen"] else "dispatch")
         for c in a.extra:
             add(json.loads(c), "extra")
         if a.extra_file:

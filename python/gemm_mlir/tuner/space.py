@@ -48,10 +48,17 @@ def tune_space(tool, chip, cls, shapes, mode, top=0, params=(), configs=None):
 
 
 def config_mlir(c):
-    """The #gemm.config spelling of a JSON config."""
+    """The #gemm.config spelling of a JSON config (split_k and reduction
+    when set)."""
+    split = ""
+    if c.get("split_k", 1) != 1:
+        split += f", split_k = {c['split_k']}"
+    if c.get("reduction", "workspace") != "workspace":
+        split += f", reduction = {c['reduction']}"
     return (f"#gemm.config<kind = {c['kind']}, block = {c['block']}, "
             f"warps = {c['warps']}, instr = {c['instr']}, stages = {c['stages']}, "
-            f"smem = {c['smem']}, raster = {c['raster']}, group = {c['group']}>")
+            f"smem = {c['smem']}, raster = {c['raster']}, group = {c['group']}"
+            f"{split}>")
 
 
 def skinny_grid(points, stages=(3, 4, 6), bks=(64, 128)):

@@ -14,6 +14,14 @@ DB_SHAPES = [(1024, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 4096),
              (8192, 8192, 8192), (16, 4096, 4096), (128, 11008, 4096),
              (4096, 14336, 4096), (4099, 4097, 4095)]
 
+# The classes of the every-shape benchmark (docs/dispatch.md), for the
+# sm_90a entries: decode (split, in clusters, unsplit), M from 33 to 64,
+# K-heavy, K = 1, small K, tall-skinny, odd sizes, the large default.
+EVERY_SHAPES = [(1, 4096, 4096), (16, 4096, 11008), (4, 14336, 4096),
+                (2, 8192, 8192), (48, 4096, 4096), (64, 64, 65536),
+                (1000, 1001, 1), (4096, 4096, 64), (65536, 48, 4096),
+                (1023, 999, 777), (4096, 4096, 4096), (4099, 4097, 4095)]
+
 # Problem classes: (dtype as cases.py names it, layout, cases.py epilogue,
 # gemm-tune-space dtype, epilogue class).
 VALIDATION_CLASSES = [("f16", "tn", "none", "f16", "none")]
@@ -22,6 +30,9 @@ DB_CLASSES = [("f16", "nn", "none", "f16", "none"),
               ("f16", "tn", "bias_col_relu", "f16", "elementwise"),
               ("f16", "tn", "linear", "f16", "reads_c"),
               ("i8", "tn", "none", "i8", "none")]
+EVERY_CLASSES = [("f16", "tn", "none", "f16", "none"),
+                 ("f16", "nn", "none", "f16", "none"),
+                 ("bf16", "tn", "none", "bf16", "none")]
 
 
 
