@@ -262,16 +262,29 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // decode-64 (33 <= M <= 64) has no unsplit member: with grids of half
   // the SMs or more, 64-row mma.sync tiles lost to short-m (64x65536x1024:
   // 49.7 us against 44.7).
+  //
+  // On wgmma chips decode-64-split takes the split-k member's 64 x BN/2
+  // wgmma tile with the decode fill (one block per SM: 4 slices for 32
+  // blocks): f16 tn 48x4096x4096 17.6 us against 19.9 in 64-row mma.sync
+  // tiles and 24.5 with split-k's own fill of two blocks per SM (8 slices;
+  // docs/tuning.md, "The sm_90a entries").
   for (int64_t bm : {16, 32, 64}) {
     std::optional<TileConfig> c = getDecodeConfig(d, sig, target, bm);
     if (!c)
       break;
+    // K long enough for decode's four 256-byte k-tiles a slice, whatever
+    // the tile (f16 tn 40x4096x300 in the wgmma tile took 15.2 us, 0.49x).
+    int64_t minK = kDecodeMinKTiles * c->bk;
+    if (bm == 64 && d.kind == InstrKind::wgmma && d.bm >= 64) {
+      c = resize(d, 64, splitBN);
+      c->splitK = 1;
+    }
     std::string name = bm == 16 ? "decode" : "decode-" + std::to_string(bm);
     SizeBounds when;
     if (decodeMMin > 1)
       when.mMin = decodeMMin;
     when.mMax = c->bm;
-    when.kMin = kDecodeMinKTiles * c->bk;
+    when.kMin = minK;
     when.blocksMin = (sms + 1) / 2;
     if (bm < 64)
       add(name, when, *c);
@@ -280,7 +293,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     // -split: split in K through the workspace and a reduction kernel.
     TileConfig splitConfig = *c;
     splitConfig.splitK = kMaxDispatchSlices;
-    SplitPolicy split{kMaxDispatchSlices, sms, kDecodeMinKTiles * c->bk};
+    SplitPolicy split{kMaxDispatchSlices, sms, minK};
     // -cluster (before -split): the slices of a tile in one cluster, which
     // adds them in the GEMM kernel (no workspace, no reduction kernel),
     // only for the grids whose clusters all run at once with as many

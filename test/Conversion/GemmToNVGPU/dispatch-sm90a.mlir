@@ -14,8 +14,8 @@
 //   decode-split the same, split_k = 128:    M <= 16, K >= 512
 //   decode-32, decode-32-cluster, decode-32-split: the same with 32-row
 //             tiles, 4 stages, for 17 <= M <= 32
-//   decode-64-split the same with 64-row tiles for 33 <= M <= 64 and
-//             blocks <= 65
+//   decode-64-split split-k's wgmma 64 x 128 tile with decode's fill, for
+//             33 <= M <= 64, K >= 512 and blocks <= 65
 //   split-k   64 x BN wgmma, split_k = 128:  blocks <= 132 and K >= 512
 //   small     64 x 64, 2 stages:            blocks <= 132
 //   tiny-k    mma.sync 64 x 64 x 16, 1 stage: K <= 16, blocks <= 1056
@@ -58,7 +58,7 @@
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
 // CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_5_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128>"
 // CHECK-SAME: name = "dyn_gemm_6",
 // CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128>"
