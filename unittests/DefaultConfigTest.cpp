@@ -67,7 +67,7 @@ TEST(DefaultConfig, MeasuredNVIDIADefaults) {
   c = getDefaultConfig(f16tn, *lookupTarget("sm_90a"), false);
   EXPECT_EQ(c.str(), "#gemm.config<kind = wgmma, block = [128, 256, 64], "
                      "warps = [2, 1], instr = [64, 256, 16], stages = 4, smem "
-                     "= swizzle, raster = row, group = 8>");
+                     "= swizzle, raster = row, group = 8, load = tma>");
   // tf32 only when allowed, and on wgmma only for tn.
   GemmSignature f32nn;
   f32nn.a = ElemKind::f32, f32nn.transB = false;

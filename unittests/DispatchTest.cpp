@@ -58,6 +58,10 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
                 << where;
             EXPECT_EQ(r.split.clusterCapacity.empty(), !r.config.clusterReduce)
                 << where;
+            // On wgmma chips every wgmma member whose tiles TMA can load
+            // loads through it; other kinds never do.
+            EXPECT_EQ(r.config.tmaLoad, d.tmaLoad && tmaLoadsTiles(r.config, sig))
+                << where;
             ++checked;
           }
         }

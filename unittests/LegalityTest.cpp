@@ -230,3 +230,50 @@ TEST(Legality, LowersKind) {
   EXPECT_TRUE(lowersKind(chip("gfx942"), InstrKind::mfma));
   EXPECT_FALSE(lowersKind(chip("gfx942"), InstrKind::simt));
 }
+
+TEST(Legality, TmaLoads) {
+  // TMA boxes: K-major tiles of 128-byte rows, at most 256 rows a box;
+  // MN-major tiles in 128-byte panels (64 f16 columns), BK rows each.
+  TmaBox k = tmaBox(/*mn=*/256, /*bk=*/64, /*kContiguous=*/true, 2);
+  EXPECT_EQ(k.outer, 256);
+  EXPECT_EQ(k.inner, 64);
+  EXPECT_EQ(k.count, 1);
+  EXPECT_TRUE(k.kInner);
+  k = tmaBox(512, 64, true, 2);
+  EXPECT_EQ(k.count, 2);
+  EXPECT_EQ(k.mnStep(), 256);
+  TmaBox mn = tmaBox(256, 64, /*kContiguous=*/false, 2);
+  EXPECT_EQ(mn.outer, 64);
+  EXPECT_EQ(mn.inner, 64);
+  EXPECT_EQ(mn.count, 4);
+  EXPECT_EQ(mn.mnStep(), 64);
+  EXPECT_EQ(mn.elems(), 64 * 64);
+  // Not 128-byte rows, or a partial panel: no boxes.
+  EXPECT_EQ(tmaBox(128, 32, true, 2).count, 0);
+  EXPECT_EQ(tmaBox(32, 64, false, 2).count, 0);
+  EXPECT_EQ(tmaBox(128, 128, true, 1).count, 1); // i8: 128 per row
+
+  const TargetInfo &sm90a = chip("sm_90a");
+  TileConfig c = wgmma();
+  c.tmaLoad = true;
+  EXPECT_EQ(checkConfig(c, f16tn, sm90a), "");
+  EXPECT_EQ(checkConfig(c, sig(ElemKind::f16, ElemKind::f32, true, false),
+                        sm90a),
+            "");
+  EXPECT_EQ(estimateSharedMemory(c, 2), estimateSharedMemory(wgmma(), 2) + 32);
+  // wgmma only.
+  TileConfig m = mmaSync();
+  m.tmaLoad = true;
+  EXPECT_EQ(checkConfigStructure(m),
+            "'load = tma' needs kind = wgmma, got kind = mma_sync");
+  // A 32-wide B tile stored N-major is half a panel.
+  c.bn = 32, c.in = 32;
+  EXPECT_FALSE(tmaLoadsTiles(c, sig(ElemKind::f16, ElemKind::f32, false,
+                                    false)));
+  EXPECT_TRUE(tmaLoadsTiles(c, f16tn));
+  EXPECT_EQ(checkConfigOnTarget(c, sig(ElemKind::f16, ElemKind::f32, false,
+                                       false),
+                                sm90a),
+            "'load = tma' cannot read the nn tiles of block 128x32x64 in TMA "
+            "boxes (rows of 128 bytes, at most 256 of them)");
+}

@@ -129,6 +129,8 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.clusterReduce && (c.splitK < 2 || c.splitK > kMaxClusterSlices))
     return "expected 'split_k' in [2, " + std::to_string(kMaxClusterSlices) +
            "] with 'reduction = cluster', got " + std::to_string(c.splitK);
+  if (c.tmaLoad && c.kind != InstrKind::wgmma)
+    return "'load = tma' needs kind = wgmma, got kind = " + kindStr(c.kind);
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -171,6 +173,13 @@ std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
   return "";
 }
 
+bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {
+  unsigned bytes = elemBytes(instrOperandKind(sig.a, c.kind));
+  return c.kind == InstrKind::wgmma &&
+         tmaBox(c.bm, c.bk, !sig.transA, bytes).count &&
+         tmaBox(c.bn, c.bk, sig.transB, bytes).count;
+}
+
 std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
                                             const GemmSignature &sig,
                                             const TargetInfo &target) {
@@ -202,6 +211,11 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
              std::to_string(target.warpSize);
   }
   unsigned bytes = elemBytes(operand);
+  if (c.tmaLoad && !tmaLoadsTiles(c, sig))
+    return "'load = tma' cannot read the " + sig.layoutName().str() +
+           " tiles of block " + std::to_string(c.bm) + "x" +
+           std::to_string(c.bn) + "x" + std::to_string(c.bk) +
+           " in TMA boxes (rows of 128 bytes, at most 256 of them)";
   int64_t smem = estimateSharedMemory(c, bytes);
   if (smem > target.maxSharedMemPerBlock)
     return "config needs " + std::to_string(smem) +

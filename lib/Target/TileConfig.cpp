@@ -15,7 +15,8 @@ bool TileConfig::operator==(const TileConfig &o) const {
          wm == o.wm && wn == o.wn && im == o.im && in == o.in && ik == o.ik &&
          stages == o.stages && smem == o.smem &&
          rasterColumn == o.rasterColumn && group == o.group &&
-         splitK == o.splitK && clusterReduce == o.clusterReduce;
+         splitK == o.splitK && clusterReduce == o.clusterReduce &&
+         tmaLoad == o.tmaLoad;
 }
 
 std::string TileConfig::str() const {
@@ -37,6 +38,8 @@ std::string TileConfig::str() const {
     s += ", split_k = " + std::to_string(splitK);
   if (clusterReduce)
     s += ", reduction = cluster";
+  if (tmaLoad)
+    s += ", load = tma";
   return s + ">";
 }
 
@@ -86,7 +89,30 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   // the kernel aligns its tiles to 1024 bytes at run time, from a base that
   // is only 16-byte aligned (KernelSetup.cpp).
   int64_t alignReserve = config.kind == InstrKind::wgmma ? 1024 : 0;
-  return perStage * config.stages + alignReserve;
+  // TMA loads complete on one 8-byte mbarrier per stage.
+  int64_t barriers = config.tmaLoad ? 8 * config.stages : 0;
+  return perStage * config.stages + alignReserve + barriers;
+}
+
+TmaBox mlir::gemm::tmaBox(int64_t mn, int64_t bk, bool kContiguous,
+                          unsigned elemBytes) {
+  // TMA boxes have at most 256 elements a dimension, and the 128-byte
+  // swizzle an inner extent of at most 128 bytes.
+  constexpr int64_t kMaxBox = 256, kSwizzleBytes = 128;
+  TmaBox box;
+  box.kInner = kContiguous;
+  if (kContiguous) {
+    box.inner = bk;
+    box.outer = std::min(mn, kMaxBox);
+  } else {
+    box.inner = kSwizzleBytes / std::max(elemBytes, 1u);
+    box.outer = bk;
+  }
+  if (box.inner * int64_t(elemBytes) != kSwizzleBytes || box.outer > kMaxBox ||
+      box.outer < 1 || mn % box.mnStep() != 0)
+    return TmaBox();
+  box.count = mn / box.mnStep();
+  return box;
 }
 
 /// 32-bit words holding `elems` elements of `bytes` bytes.

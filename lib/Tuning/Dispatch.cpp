@@ -181,6 +181,7 @@ makeMmaSyncConfig(const TileConfig &d, const GemmSignature &sig,
   c.rasterColumn = false;
   c.group = 1;
   c.splitK = 1;
+  c.tmaLoad = false;
   if (!target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
     return std::nullopt;
   return c;
@@ -220,6 +221,9 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   std::vector<DispatchRule> rules;
   auto add = [&](llvm::StringRef name, SizeBounds when, TileConfig c,
                  SplitPolicy split = {}) {
+    // Members derived from a TMA default load through TMA where it can
+    // load their tiles (wgmma members), else through cp.async.
+    c.tmaLoad = c.tmaLoad && tmaLoadsTiles(c, sig);
     if (!checkConfig(c, sig, target).empty())
       return;
     if (c == d && c.splitK == 1)

@@ -61,7 +61,7 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.stages = *stages;
   // Optional fields, when present, must have their type: a wrongly typed
   // one is an error, not a default.
-  for (llvm::StringRef key : {"smem", "raster", "reduction"})
+  for (llvm::StringRef key : {"smem", "raster", "reduction", "load"})
     if (const json::Value *v = o.get(key); v && !v->getAsString())
       return key.str();
   for (llvm::StringRef key : {"group", "split_k"})
@@ -88,6 +88,10 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   if (reduction && *reduction != "workspace" && *reduction != "cluster")
     return "reduction";
   c.clusterReduce = reduction && *reduction == "cluster";
+  std::optional<llvm::StringRef> load = o.getString("load");
+  if (load && *load != "cp_async" && *load != "tma")
+    return "load";
+  c.tmaLoad = load && *load == "tma";
   return "";
 }
 } // namespace

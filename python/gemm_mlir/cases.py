@@ -259,7 +259,43 @@ def case_list(which):
         out.append(("f8", "tn", "linear"))
         for i, (d, l, e, _) in enumerate(SPLIT_CONFIGS):
             out.append((d, l, e, "split", i))
+    elif which == "tma":
+        # Compiled for sm_90a: wgmma kernels loading through TMA
+        # (`load = tma`) beside their cp.async twins, f16/bf16 in every
+        # layout; every epilogue, batched operands, tf32/i8/f8 and split-K
+        # with TMA.
+        for d in ["f16", "bf16"]:
+            for l in LAYOUTS:
+                for i in range(len(TMA_VARIANTS)):
+                    out.append((d, l, "none", "tma", i))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e, "tma", 0))
+        for l in ["tn", "nn"]:
+            out.append(("f16", l, "none", "tmab", 0))
+        for i, (d, l, e, _) in enumerate(TMA_OTHER):
+            out.append((d, l, e, "tmao", i))
     return out
+
+
+# (block, warps, instr N, stages, load) variants of the f16/bf16 wgmma
+# kernel for the TMA comparison (the first is the sm_90a default tile).
+TMA_VARIANTS = [
+    ([128, 256, 64], [2, 1], 256, 4, "tma"),
+    ([128, 256, 64], [2, 1], 256, 4, "cp_async"),
+    ([128, 256, 64], [2, 1], 256, 3, "tma"),
+    ([128, 128, 64], [2, 1], 128, 4, "tma"),
+    ([128, 128, 64], [2, 1], 128, 6, "tma"),
+    ([256, 128, 64], [4, 1], 128, 4, "tma"),
+]
+
+# TMA with the other operand types and with split-K.
+TMA_OTHER = [
+    ("tf32", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 256, 32], warps = [2, 1], instr = [64, 256, 8], stages = 4, group = 8, load = tma>"),
+    ("i8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
+    ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
+    ("bf16", "tn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma>"),
+    ("f16", "nt", "residual", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma>"),
+]
 
 
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
@@ -317,7 +353,7 @@ WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
-    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every"])
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -331,6 +367,15 @@ def main():
         elif len(case) == 5 and case[3] == "split":
             name += f"_split{case[4]}"
             config = SPLIT_CONFIGS[case[4]][3]
+        elif len(case) == 5 and case[3] in ("tma", "tmab"):
+            block, warps, n, stages, load = TMA_VARIANTS[case[4]]
+            batched = case[3] == "tmab"
+            name += f"_t{case[4]}" + ("_batched" if batched else "")
+            config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
+                      f"instr = [64, {n}, 16], stages = {stages}, group = 8, load = {load}>")
+        elif len(case) == 5 and case[3] == "tmao":
+            name += f"_to{case[4]}"
+            config = TMA_OTHER[case[4]][3]
         elif len(case) == 5 and case[3] == "wg":
             dt, block, warps, n, stages = WGMMA_VARIANTS[case[4]]
             name += f"_wg{case[4]}"

@@ -89,6 +89,12 @@ void load(Loaded &l) {
   lookup(handle, "cuMemPoolTrimTo", d.cuMemPoolTrimTo, missing);
   lookup(handle, "cuMemAllocFromPoolAsync", d.cuMemAllocFromPoolAsync, missing);
   lookup(handle, "cuMemFreeAsync", d.cuMemFreeAsync, missing);
+  lookup(handle, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, missing);
+  lookup(handle, "cuCtxSynchronize", d.cuCtxSynchronize, missing);
+  // Optional: TMA kernels need it (they copy through cp.async without it).
+  d.cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(d.cuTensorMapEncodeTiled)>(
+          ::dlsym(handle, "cuTensorMapEncodeTiled"));
   // Optional: programmatic dependent launch needs it.
   d.cuLaunchKernelEx = reinterpret_cast<decltype(d.cuLaunchKernelEx)>(
       ::dlsym(handle, "cuLaunchKernelEx"));

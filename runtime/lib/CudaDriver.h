@@ -146,6 +146,14 @@ struct Driver {
   CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool,
                                       CUstream);
   CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuCtxSynchronize)();
+  /// CUDA 12 and later; null when the driver has none (TMA kernels then
+  /// get null tensor maps and copy through cp.async).
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const unsigned *, const unsigned *, int,
+                                     int, int, int);
   /// CUDA 12 and later; null when the driver has none (launches then take
   /// cuLaunchKernel without programmatic serialization).
   CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **,

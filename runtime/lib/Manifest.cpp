@@ -357,6 +357,56 @@ bool readSplit(Reader &r, const Value &entry, const std::string &where,
   return true;
 }
 
+/// "tensor_maps": [{"operand": "A", "box": [...], "swizzle": 128}, {B}]
+/// (the box checked against the operand's rank by the caller).
+bool readTensorMaps(Reader &r, const Value &entry, const std::string &where,
+                    std::vector<TensorMap> &out) {
+  const Value *v = entry.get("tensor_maps");
+  if (!v)
+    return true;
+  if (v->kind != Value::Kind::Array || v->array.size() != 2)
+    return r.fail(where, "tensor_maps",
+                  "expected an array of two maps (A, B), got " + describe(*v));
+  for (size_t i = 0; i < 2; ++i) {
+    const Value &m = v->array[i];
+    std::string at = "tensor_maps[" + std::to_string(i) + "].";
+    if (m.kind != Value::Kind::Object)
+      return r.fail(where, at.substr(0, at.size() - 1),
+                    "expected an object, got " + describe(m));
+    std::string operand;
+    int64_t swizzle = 0;
+    if (!r.getString(m, where, at, "operand", operand) ||
+        !r.getInt(m, where, at, "swizzle", swizzle, 1))
+      return false;
+    if (operand != (i == 0 ? "A" : "B"))
+      return r.fail(where, at + "operand",
+                    std::string("expected '") + (i == 0 ? "A" : "B") +
+                        "', got '" + operand + "'");
+    if (swizzle != 128)
+      return r.fail(where, at + "swizzle",
+                    "expected 128 (the only swizzle TMA kernels use), got " +
+                        std::to_string(swizzle));
+    TensorMap map;
+    map.operand = int(i);
+    const Value *box = r.require(m, where, at, "box");
+    if (!box)
+      return false;
+    bool ok = box->kind == Value::Kind::Array;
+    for (const Value &d : ok ? box->array : std::vector<Value>()) {
+      ok = d.kind == Value::Kind::Number && d.isInteger && d.integer >= 1 &&
+           d.integer <= 256;
+      if (!ok)
+        break;
+      map.box.push_back(d.integer);
+    }
+    if (!ok)
+      return r.fail(where, at + "box",
+                    "expected box sizes in [1, 256], got " + describe(*box));
+    out.push_back(std::move(map));
+  }
+  return true;
+}
+
 bool readPack(Reader &r, const Value &entry, const std::string &where,
               std::optional<Pack> &out) {
   const Value *v = entry.get("pack");
@@ -490,7 +540,8 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
   }
   if (!r.getParams(e, where, "", "params", k.params) ||
       !readWhen(r, e, where, k.when) || !readSplit(r, e, where, k.split) ||
-      !readPack(r, e, where, k.pack))
+      !readPack(r, e, where, k.pack) ||
+      !readTensorMaps(r, e, where, k.tensorMaps))
     return false;
 
   // The operands the launch derives its sizes from.
@@ -519,6 +570,13 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
                   std::string("is ") + (k.batched ? "true" : "false") +
                       " but C has rank " + std::to_string(k.params[2].rank));
   k.batched = k.params[2].rank == 3;
+  for (const TensorMap &map : k.tensorMaps)
+    if (int64_t(map.box.size()) != k.params[map.operand].rank)
+      return r.fail(where,
+                    "tensor_maps[" + std::to_string(map.operand) + "].box",
+                    "expected " + std::to_string(k.params[map.operand].rank) +
+                        " sizes (the operand's rank), got " +
+                        std::to_string(map.box.size()));
   if (k.hasReduceKernel()) {
     const Param &ws = k.params.back();
     if (ws.name != "workspace" || !ws.isMemRef || ws.rank != 4 ||

@@ -71,6 +71,14 @@ struct PackOperand {
   std::vector<int32_t> roundUpDims;
 };
 
+/// A `load = tma` kernel's tensor map of operand A (0) or B (1): the box,
+/// one entry per dimension of the operand, outermost first (TensorMap.h).
+/// The kernel takes the maps' device addresses after its params.
+struct TensorMap {
+  int operand = 0;
+  std::vector<int64_t> box;
+};
+
 struct Pack {
   bool always = false;
   int64_t multiple = 1;
@@ -102,6 +110,7 @@ struct KernelEntry {
   When when;
   std::optional<SplitK> split;
   std::optional<Pack> pack;
+  std::vector<TensorMap> tensorMaps;
 
   /// A split-K entry with a workspace and a reduction kernel (not
   /// `reduction = cluster`).

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
+#include "TensorMap.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,7 @@
 #define MGPU_EXPORT extern "C" __attribute__((visibility("default")))
 
 using namespace gemm::rt::cuda;
+using namespace gemm::rt;
 
 namespace {
 thread_local int32_t defaultDevice = 0;
@@ -222,6 +224,43 @@ MGPU_EXPORT void mgpuLaunchClusterKernel(
                         &attr,
                         1};
   REPORT_IF_ERROR((*d), cuLaunchKernelEx(&config, function, params, extra));
+}
+
+// The tensor map of a `load = tma` kernel's operand (TensorMap.h): the
+// device address of the map of the rank-`rank` memref with aligned pointer
+// `aligned`, `offset` elements in, sizes and strides (elements, outermost
+// first; the first `rank` of each count), read in boxes of `box`; null when
+// TMA cannot address the operand, and the kernel then copies through
+// cp.async. `dtype` is a GemmRtDType.
+MGPU_EXPORT void *mgpuGemmTensorMap(int64_t dtype, int64_t rank, char *aligned,
+                                    int64_t offset, int64_t size0,
+                                    int64_t size1, int64_t size2,
+                                    int64_t stride0, int64_t stride1,
+                                    int64_t stride2, int64_t box0, int64_t box1,
+                                    int64_t box2) {
+  const Driver *d = driverOrReport("mgpuGemmTensorMap");
+  if (!d)
+    return nullptr;
+  ScopedContext scopedContext(*d);
+  auto type = static_cast<GemmRtDType>(dtype);
+  const int64_t sizes[] = {size0, size1, size2};
+  const int64_t strides[] = {stride0, stride1, stride2};
+  const int64_t box[] = {box0, box1, box2};
+  TensorMapOperand operand;
+  operand.type = type;
+  operand.rank = int(rank);
+  operand.data = aligned + offset * int64_t(gemmRtDTypeGetSize(type));
+  operand.sizes = sizes;
+  operand.strides = strides;
+  operand.box = box;
+  TensorMapBytes map;
+  if (!encodeTensorMap(*d, operand, map).empty())
+    return nullptr;
+  std::string error;
+  CUdeviceptr p = deviceTensorMap(*d, map, error);
+  if (!p)
+    std::fprintf(stderr, "'mgpuGemmTensorMap' failed: %s\n", error.c_str());
+  return reinterpret_cast<void *>(uintptr_t(p));
 }
 
 MGPU_EXPORT CUstream mgpuStreamCreate() {

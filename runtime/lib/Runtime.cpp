@@ -19,6 +19,7 @@
 
 #include "CudaDriver.h"
 #include "Manifest.h"
+#include "TensorMap.h"
 
 #include <algorithm>
 #include <cstring>
@@ -1131,11 +1132,41 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     }
     if (e.hasReduceKernel())
       kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
+    // A TMA kernel's tensor maps, built from the operands it reads (packed
+    // or not); null where TMA cannot address one, and the kernel then
+    // copies through cp.async.
+    for (const TensorMap &map : e.tensorMaps) {
+      const GemmRtMemRef &v = operands[map.operand];
+      TensorMapOperand operand;
+      operand.type = params[map.operand].type;
+      operand.rank = int(v.rank);
+      operand.data = v.data;
+      operand.sizes = v.sizes;
+      operand.strides = v.strides;
+      operand.box = map.box.data();
+      TensorMapBytes bytes;
+      CUdeviceptr device = 0;
+      if (encodeTensorMap(d, operand, bytes).empty()) {
+        std::string error;
+        device = deviceTensorMap(d, bytes, error);
+        if (!device && !status)
+          status = fail(GEMM_RT_ERROR_DRIVER,
+                        "function '" + function->family->name + "': " + error);
+      }
+      GemmRtScalar pointer;
+      std::memset(&pointer, 0, sizeof(pointer));
+      static_assert(sizeof(pointer) >= sizeof(uint64_t));
+      uint64_t address = device;
+      std::memcpy(&pointer, &address, sizeof(address));
+      kp.addScalar(pointer, sizeof(address));
+    }
     uint64_t tiles = uint64_t(ceilDiv(plan0.m, e.tileM)) *
                      uint64_t(ceilDiv(plan0.n, e.tileN));
-    status = launch(member.gemm, e.name.c_str(), tiles, uint64_t(plan0.slices),
-                    uint64_t(plan0.batch), e.block, e.dynamicSharedMemory, kp,
-                    e.launchesClusters() ? uint32_t(plan0.slices) : 1);
+    if (!status)
+      status = launch(member.gemm, e.name.c_str(), tiles,
+                      uint64_t(plan0.slices), uint64_t(plan0.batch), e.block,
+                      e.dynamicSharedMemory, kp,
+                      e.launchesClusters() ? uint32_t(plan0.slices) : 1);
   }
   if (!status && e.hasReduceKernel()) {
     // The reduction: x covers N with block.x columns, y strides over M in

@@ -123,6 +123,8 @@ def check_mgpu(lib_path, art, report):
     lib.mgpuModuleGetFunction.argtypes = [vp, ctypes.c_char_p]
     lib.mgpuLaunchKernel.argtypes = [vp, i64, i64, i64, i64, i64, i64, i32, vp,
                                      ctypes.POINTER(vp), ctypes.POINTER(vp), sz]
+    lib.mgpuGemmTensorMap.restype = vp
+    lib.mgpuGemmTensorMap.argtypes = [i64, i64, vp] + [i64] * 10
     lib.mgpuStreamCreate.restype = vp
     for f in ("mgpuStreamDestroy", "mgpuStreamSynchronize", "mgpuEventDestroy",
               "mgpuEventSynchronize"):
@@ -165,6 +167,17 @@ def check_mgpu(lib_path, art, report):
         for t in (a, b, c):
             values += [ctypes.c_void_p(t.data_ptr()), ctypes.c_void_p(t.data_ptr()), i64(0)]
             values += [i64(s) for s in t.shape] + [i64(s) for s in t.stride()]
+        # A TMA kernel takes the tensor maps of A and B last: built by
+        # mgpuGemmTensorMap for the cubin, null for the PTX (the kernel's
+        # cp.async fallback), so that both paths run through this ABI.
+        for tmap, t in zip(entry.get("tensor_maps", []), (a, b)):
+            ptr = None
+            if label == "cubin":
+                box = tmap["box"] + [1] * (3 - len(tmap["box"]))
+                ptr = lib.mgpuGemmTensorMap(1, 2, ctypes.c_void_p(t.data_ptr()), 0,
+                                            *t.shape, 1, *t.stride(), 0, *box)
+                ok &= bool(ptr)
+            values.append(ctypes.c_void_p(ptr))
         params = (vp * len(values))(*[ctypes.cast(ctypes.pointer(v), vp) for v in values])
         tiles = math.ceil(m / entry["grid"]["tile_m"]) * math.ceil(n / entry["grid"]["tile_n"])
         blk = entry["block"]

@@ -81,6 +81,8 @@ static json::Value configToJSON(const TileConfig &c) {
     o["split_k"] = c.splitK;
   if (c.clusterReduce)
     o["reduction"] = "cluster";
+  if (c.tmaLoad)
+    o["load"] = "tma";
   return o;
 }
 

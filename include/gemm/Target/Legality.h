@@ -54,6 +54,11 @@ std::string checkConfigStructure(const TileConfig &config);
 std::string checkInstrShapeKnown(const TileConfig &config,
                                  const GemmSignature &sig);
 
+/// Whether TMA can load the operand tiles of `c` (kind wgmma) for `sig`'s
+/// layout and operand type: K-major tiles of 128-byte rows and at most
+/// 256 rows a box, MN-major tiles in whole 128-byte panels (tmaBox).
+bool tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig);
+
 /// The chip's limits: the kind and instruction shape exist on `target` for
 /// `sig`'s types, threads, the SIMT thread tiling, shared memory and
 /// registers (the estimates of TileConfig.h) fit, and multi-stage mma_sync

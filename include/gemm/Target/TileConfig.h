@@ -34,6 +34,8 @@ struct TileConfig {
   /// The K slices add their partial sums inside a thread-block cluster
   /// (`reduction = cluster`) instead of through a workspace.
   bool clusterReduce = false;
+  /// Operand tiles are loaded by TMA (`load = tma`) instead of cp.async.
+  bool tmaLoad = false;
 
   int64_t warpTileM() const { return bm / wm; }
   int64_t warpTileN() const { return bn / wn; }
@@ -86,6 +88,25 @@ int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
 int64_t clusterStagingPitch(const TileConfig &config, unsigned accBytes);
 int64_t estimateClusterStagingBytes(const TileConfig &config,
                                     unsigned accBytes);
+
+/// How a `load = tma` kernel reads one operand tile with TMA: `count` boxes
+/// of `outer` x `inner` elements (inner contiguous), one after the other in
+/// shared memory (outer * inner elements each) and `mnStep` apart along M
+/// (A) or N (B). K-major tiles (rows of BK elements, exactly 128 bytes for
+/// wgmma) are boxes of up to 256 rows; MN-major tiles are the 128-byte
+/// panels wgmma reads (BK rows of 128 / elemBytes elements each). The
+/// kernel, the host code and the manifest all take the boxes from here.
+struct TmaBox {
+  int64_t outer = 0, inner = 0, count = 0;
+  /// True when the inner (contiguous) dimension is K.
+  bool kInner = false;
+  int64_t mnStep() const { return kInner ? outer : inner; }
+  int64_t elems() const { return outer * inner; }
+};
+/// The boxes of a tile spanning `mn` rows or columns of M or N and `bk` of
+/// K, stored K-contiguous or not, of `elemBytes`-byte elements; count 0 if
+/// TMA cannot load it so (the legality rules reject such configs).
+TmaBox tmaBox(int64_t mn, int64_t bk, bool kContiguous, unsigned elemBytes);
 
 /// Estimated 32-bit registers per thread: accumulators plus two buffers of A
 /// and B fragments plus a fixed allowance for addressing.

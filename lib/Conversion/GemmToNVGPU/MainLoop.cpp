@@ -29,6 +29,7 @@
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -274,6 +275,147 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 }
 
 //===----------------------------------------------------------------------===//
+// TMA loads (`load = tma`)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The TMA side of a `load = tma` kernel: one mbarrier per stage, on which
+/// the stage's boxes complete (an expect-tx of the stage's bytes by the one
+/// issuing thread, then the copies' complete-tx); k-tile kt waits on its
+/// stage's barrier in phase kt / stages.
+struct TmaPipeline {
+  /// i1: the host passed both tensor maps (else the kernel copies through
+  /// cp.async: TMA cannot address the operands).
+  Value useTma;
+  /// !llvm.ptr<3>: the stages' mbarriers, 8 bytes each.
+  Value barriers;
+  /// i1: this thread issues the copies (thread 0).
+  Value issuer;
+  TmaBox boxA, boxB;
+  int64_t stageBytes = 0;
+};
+} // namespace
+
+static Value sharedPointer(OpBuilder &b, Location loc, Value memref) {
+  Value address = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
+  auto ptr = LLVM::LLVMPointerType::get(
+      b.getContext(), static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  return LLVM::IntToPtrOp::create(b, loc, ptr, address,
+                                  LLVM::DereferenceableAttr());
+}
+
+static Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+/// The stage barriers (a workgroup attribution of the kernel), initialized
+/// by thread 0 for one arrival each; the caller's barrier publishes them.
+static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
+                            int64_t stages) {
+  TmaPipeline p;
+  IndexMath m(b, loc);
+  auto nonNull = [&](Value map) {
+    Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits, zero);
+  };
+  p.useTma = m.andI1(nonNull(ctx.mapA), nonNull(ctx.mapB));
+  p.issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.tid,
+                                   m.c(0));
+  // Called in the kernel's entry block.
+  auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  Value storage = kernel.addWorkgroupAttribution(
+      MemRefType::get({stages}, b.getI64Type(), MemRefLayoutAttrInterface(),
+                      wg),
+      loc);
+  p.barriers = sharedPointer(b, loc, storage);
+  const SmemTile &ta = ctx.tileA, &tb = ctx.tileB;
+  auto box = [&](const SmemTile &t) {
+    return tmaBox(t.kContiguous ? t.rows : t.cols,
+                  t.kContiguous ? t.cols : t.rows, t.kContiguous,
+                  t.elemBytes);
+  };
+  p.boxA = box(ta);
+  p.boxB = box(tb);
+  assert(p.boxA.count && p.boxB.count && "legality admits TMA tiles only");
+  p.stageBytes = ta.stageElems * ta.elemBytes + tb.stageElems * tb.elemBytes;
+  emitIfTrue(b, loc, m.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
+    for (int64_t s = 0; s < stages; ++s) {
+      Value bar = LLVM::GEPOp::create(b, loc, p.barriers.getType(),
+                                      b.getI64Type(), p.barriers,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(s)});
+      NVVM::MBarrierInitOp::create(b, loc, bar, i32Const(b, loc, 1), Value());
+    }
+  });
+  return p;
+}
+
+static Value stageBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
+                          Value stage) {
+  return LLVM::GEPOp::create(b, loc, p.barriers.getType(), b.getI64Type(),
+                             p.barriers, ValueRange{stage});
+}
+
+/// Thread 0 issues k-tile `kt`'s boxes of A and B into `stage`, completing
+/// on the stage's barrier. Out-of-bounds elements (past M, N, K) read as
+/// zeros.
+static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                        const TmaPipeline &p, Value k0, Value stage) {
+  emitIfTrue(b, loc, p.issuer, [&](OpBuilder &b) {
+    IndexMath m(b, loc);
+    Value bar = stageBarrier(b, loc, p, stage);
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, loc, Type(), bar, i32Const(b, loc, p.stageBytes),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
+    auto load = [&](const SmemTile &tile, const TmaBox &box, Value map,
+                    Value mn0) {
+      Value base = sharedPointer(b, loc, tile.buffer);
+      for (int64_t i = 0; i < box.count; ++i) {
+        Value elems = m.add(m.mul(stage, tile.stageElems), i * box.elems());
+        Value dst = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                        base,
+                                        ValueRange{m.mul(elems, tile.elemBytes)});
+        Value mn = m.add(mn0, i * box.mnStep());
+        // Innermost first, the batch last.
+        SmallVector<Value> coords = box.kInner ? SmallVector<Value>{k0, mn}
+                                               : SmallVector<Value>{mn, k0};
+        if (ctx.batch)
+          coords.push_back(ctx.batch);
+        // The block's own shared::cta address, as the shared::cluster
+        // address the instruction takes (PTX 8.4 has no shared::cta form).
+        Value clusterDst = LLVM::AddrSpaceCastOp::create(
+            b, loc,
+            LLVM::LLVMPointerType::get(
+                b.getContext(),
+                static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster)),
+            dst);
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+            NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+            NVVM::CTAGroupKindAttr(), Value());
+      }
+    };
+    load(ctx.tileA, p.boxA, ctx.mapA, ctx.tileM0);
+    load(ctx.tileB, p.boxB, ctx.mapB, ctx.tileN0);
+  });
+}
+
+/// Every thread waits until k-tile `kt` has landed in its stage.
+static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
+                        Value kt, int64_t stages) {
+  IndexMath m(b, loc);
+  Value stage = m.rem(kt, stages);
+  Value parity = m.rem(m.div(kt, stages), 2);
+  // The suspend-time hint CUTLASS uses (in ns).
+  NVVM::MBarrierTryWaitParityOp::create(b, loc, stageBarrier(b, loc, p, stage),
+                                        parity, i32Const(b, loc, 10000000));
+}
+
+//===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
 
@@ -311,15 +453,42 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   if (srcB.vectorOk)
     planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
 
+  // `load = tma`: the stage barriers, published by the barrier below.
+  std::optional<TmaPipeline> tma;
+  if (cfg.getLoad() == Load::tma) {
+    tma = setupTma(b, loc, ctx, stages);
+    gpu::BarrierOp::create(b, loc);
+  }
+  // Runs `tmaPath` when the kernel loads through TMA (a TMA config whose
+  // host passed tensor maps), else `copyPath`.
+  auto eitherPath = [&](OpBuilder &b, function_ref<void(OpBuilder &)> tmaPath,
+                        function_ref<void(OpBuilder &)> copyPath) {
+    if (!tma)
+      return copyPath(b);
+    scf::IfOp::create(
+        b, loc, tma->useTma,
+        [&](OpBuilder &b, Location loc) {
+          tmaPath(b);
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          copyPath(b);
+          scf::YieldOp::create(b, loc);
+        });
+  };
   // Issues the copies of k-tile `kt` into stage `stage`.
   auto copyKTile = [&](OpBuilder &b, Value kt, Value stage) {
     IndexMath m(b, loc);
     Value k0 = ctx.kTileOrigin(m, kt);
-    GlobalSource a = srcA, bb = srcB;
-    (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
-    (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
-    emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, k0, stage, threads);
-    emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, k0, stage, threads);
+    eitherPath(
+        b, [&](OpBuilder &b) { emitTmaCopy(b, loc, ctx, *tma, k0, stage); },
+        [&](OpBuilder &b) {
+          GlobalSource a = srcA, bb = srcB;
+          (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
+          (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
+          emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, k0, stage, threads);
+          emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, k0, stage, threads);
+        });
   };
   // Commit groups and waits as NVVM ops: nvgpu's device_async_create_group
   // wants the tokens of the group's copies, which are issued under scf.if and
@@ -343,16 +512,24 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     step = createMmaSyncStep(ctx);
     break;
   }
-  // wgmma reads the tiles through the async proxy: each thread's landed
-  // cp.async data is fenced into it before the barrier that publishes it.
-  auto publish = [&](OpBuilder &b) {
-    if (step->readsThroughAsyncProxy())
-      NVVM::FenceProxyOp::create(
-          b, loc, NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(b.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
-    gpu::BarrierOp::create(b, loc);
+  // Waits until k-tile `kt` has landed: at most `pending` cp.async groups
+  // in flight, or its stage's mbarrier phase for TMA. wgmma reads the tiles
+  // through the async proxy: each thread's landed cp.async data is fenced
+  // into it before the barrier that publishes it (TMA writes through the
+  // async proxy already).
+  auto waitTile = [&](OpBuilder &b, Value kt, int64_t pending) {
+    eitherPath(
+        b, [&](OpBuilder &b) { emitTmaWait(b, loc, *tma, kt, stages); },
+        [&](OpBuilder &b) {
+          waitGroups(b, pending);
+          if (step->readsThroughAsyncProxy())
+            NVVM::FenceProxyOp::create(
+                b, loc, NVVM::ProxyKind::async_shared,
+                NVVM::SharedSpaceAttr::get(b.getContext(),
+                                           NVVM::SharedSpace::shared_cta));
+        });
   };
+  auto publish = [&](OpBuilder &b) { gpu::BarrierOp::create(b, loc); };
 
   Value numK = ctx.numKTiles(m);
   // Tiles fetched ahead of the one being computed: S-1, less the stages an
@@ -382,7 +559,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     Value stage = m.c(0);
     copyKTile(b, kt, stage);
     commit(b);
-    waitGroups(b, 0);
+    waitTile(b, kt, 0);
     publish(b);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = step->computeStage(b, loc, stage, acc);
@@ -407,7 +584,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
     Value kt = loop.getInductionVar();
-    waitGroups(b, ahead - 1);
+    waitTile(b, kt, ahead - 1);
     publish(b);
     Value fetch = mi.add(kt, ahead);
     emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {

@@ -92,6 +92,10 @@ struct KernelContext {
   /// block's place in its cluster of `slices` blocks.
   Value slice, workspace, slices;
   bool clusterReduce = false;
+  /// `load = tma` only: the tensor maps of A and B (!llvm.ptr, the device
+  /// address of a CUtensorMap, null when the host could not build one; the
+  /// kernel then copies through cp.async).
+  Value mapA, mapB;
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile
   Value lane, tid;

@@ -54,8 +54,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   ctx.a = entry.getArgument(0);
   ctx.b = entry.getArgument(1);
   ctx.c = entry.getArgument(2);
-  // Split-K kernels take the workspace of partial sums last.
+  // TMA kernels take the tensor maps of A and B last, after the workspace
+  // of partial sums a split-K kernel takes.
   unsigned numArgs = entry.getNumArguments();
+  if (config.getLoad() == Load::tma) {
+    ctx.mapB = entry.getArgument(--numArgs);
+    ctx.mapA = entry.getArgument(--numArgs);
+  }
   ctx.clusterReduce = config.getReduction() == Reduction::cluster;
   if (config.getSplitK() > 1 && !ctx.clusterReduce)
     ctx.workspace = entry.getArgument(--numArgs);

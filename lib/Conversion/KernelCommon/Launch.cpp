@@ -14,6 +14,7 @@
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -34,6 +35,23 @@ static StringAttr printed(Builder &b, Type t) {
   llvm::raw_string_ostream os(s);
   t.print(os);
   return b.getStringAttr(s);
+}
+
+/// The box of an operand tile as the manifest and mgpuGemmTensorMap take it: one
+/// entry per dimension of the operand, outermost first (1 for the batch).
+static SmallVector<int64_t> tmaBoxDims(const TmaBox &box, bool batched) {
+  SmallVector<int64_t> dims;
+  if (batched)
+    dims.push_back(1);
+  dims.append({box.outer, box.inner});
+  return dims;
+}
+
+/// The TMA boxes of operand `a` (else B) of `op` with `config`.
+static TmaBox operandTmaBox(MatmulOp op, ConfigAttr config, bool a) {
+  unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
+  return a ? tmaBox(config.getBM(), config.getBK(), !op.isTransposedA(), bytes)
+           : tmaBox(config.getBN(), config.getBK(), op.isTransposedB(), bytes);
 }
 
 /// One kernel parameter of the manifest: name, kind, and for memrefs rank,
@@ -105,6 +123,8 @@ struct BuiltKernel {
   gpu::GPUFuncOp reduce;
   /// A split-K kernel launched in clusters of (1, slices, 1) blocks.
   bool clusterReduce = false;
+  /// A `load = tma` kernel: the launch passes the tensor maps of A and B.
+  bool tma = false;
   int64_t threads = 0, smem = 0;
   OperandPacking packing;
   /// The kernels of the family (pack, GEMM, reduction) take part in
@@ -238,6 +258,19 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
                             makeParams(b, op, reduce, reduceNames))})));
     set("split_k", b.getDictionaryAttr(attrs));
   }
+  if (k.tma) {
+    // The kernel takes, after its params, the device address of each map
+    // (a CUtensorMap of 128 bytes, 128-byte swizzle, zero fill) or null.
+    SmallVector<Attribute> maps;
+    for (bool a : {true, false})
+      maps.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("operand", b.getStringAttr(a ? "A" : "B")),
+           b.getNamedAttr("box", b.getI64ArrayAttr(tmaBoxDims(
+                                     operandTmaBox(op, config, a),
+                                     op.hasBatch()))),
+           b.getNamedAttr("swizzle", b.getI64IntegerAttr(128))}));
+    set("tensor_maps", b.getArrayAttr(maps));
+  }
   if (pack)
     set("pack", pack);
   if (k.programmatic)
@@ -346,7 +379,8 @@ static Type getShapeGenericType(Type type) {
 /// size.
 static gpu::GPUFuncOp
 createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
-                 int64_t threads, const OperandPacking &packing, bool split) {
+                 int64_t threads, const OperandPacking &packing, bool split,
+                 bool tma) {
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
@@ -358,6 +392,9 @@ createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
     t = getShapeGenericType(t);
   if (split)
     types.push_back(getSplitKWorkspaceType(op));
+  // The tensor maps of A and B (TensorMap.h in the runtime).
+  if (tma)
+    types.append(2, LLVM::LLVMPointerType::get(b.getContext()));
   auto funcType = b.getFunctionType(types, {});
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToEnd(gpuModule.getBody());
@@ -449,6 +486,67 @@ static Value emitSlices(IndexMath &m, const HostSizes &s, const SplitPolicy &p,
   return m.max(slices, m.c(1));
 }
 
+/// The runtime's GemmRtDType code of `type` (include/gemm-c/Runtime.h), the
+/// element type mgpuGemmTensorMap reads.
+static int64_t runtimeDTypeCode(Type type) {
+  if (type.isF16())
+    return 1;
+  if (type.isBF16())
+    return 2;
+  if (type.isF32())
+    return 3;
+  if (type.isInteger(8))
+    return 5;
+  if (isa<Float8E4M3FNType>(type))
+    return 10;
+  if (isa<Float8E5M2Type>(type))
+    return 11;
+  return 0;
+}
+
+/// The tensor map of `operand` (a memref of rank 2 or 3, as the kernel
+/// takes it): a call of the runtime's mgpuGemmTensorMap, which returns the
+/// map's device address or null (the kernel then copies through cp.async).
+static Value emitTensorMap(OpBuilder &b, Location loc, ModuleOp module,
+                           Value operand, ArrayRef<int64_t> box) {
+  MLIRContext *ctx = b.getContext();
+  auto i64 = b.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  constexpr StringLiteral kName = "mgpuGemmTensorMap";
+  if (!module.lookupSymbol(kName)) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    SmallVector<Type> args = {i64, i64, ptr};
+    args.append(10, i64);
+    LLVM::LLVMFuncOp::create(b, loc, kName,
+                             LLVM::LLVMFunctionType::get(ptr, args));
+  }
+  auto type = cast<MemRefType>(operand.getType());
+  int64_t rank = type.getRank();
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, operand);
+  auto toI64 = [&](Value v) -> Value {
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  };
+  auto c64 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 64);
+  };
+  Value aligned = LLVM::IntToPtrOp::create(
+      b, loc, ptr,
+      toI64(memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand)),
+      LLVM::DereferenceableAttr());
+  SmallVector<Value> args = {c64(runtimeDTypeCode(type.getElementType())),
+                             c64(rank), aligned, toI64(meta.getOffset())};
+  for (int64_t d = 0; d < 3; ++d)
+    args.push_back(d < rank ? toI64(meta.getSizes()[d]) : c64(1));
+  for (int64_t d = 0; d < 3; ++d)
+    args.push_back(d < rank ? toI64(meta.getStrides()[d]) : c64(0));
+  for (int64_t d = 0; d < 3; ++d)
+    args.push_back(c64(d < rank ? box[d] : 1));
+  return LLVM::CallOp::create(b, loc, TypeRange{ptr},
+                              SymbolRefAttr::get(ctx, kName), args)
+      .getResult();
+}
+
 /// Emits the gpu.launch_func of `k.kernel` on the `packed` operands (grid.x
 /// walks the output tiles, grid.y the K slices of a split-K kernel, grid.z
 /// the batch) and, for split-K, the workspace and the reduction launch;
@@ -486,14 +584,25 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   }
   for (auto [v, type] : llvm::zip(operands, kernel.getArgumentTypes()))
     v = castIfNeeded(b, loc, v, type);
+  // The reduction reads C, the extras and the workspace.
+  SmallVector<Value> reduceOperands(ArrayRef<Value>(operands).drop_front(2));
+  if (k.tma) {
+    // The tensor maps of A and B, built from the operands the kernel reads.
+    bool batched = op.hasBatch();
+    auto module = op->getParentOfType<ModuleOp>();
+    operands.push_back(emitTensorMap(
+        b, loc, module, operands[0],
+        tmaBoxDims(operandTmaBox(op, config, /*a=*/true), batched)));
+    operands.push_back(emitTensorMap(
+        b, loc, module, operands[1],
+        tmaBoxDims(operandTmaBox(op, config, /*a=*/false), batched)));
+  }
   Value smemV = arith::ConstantIntOp::create(b, loc, k.smem, 32);
   gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{gx, gy, gz},
                             gpu::KernelDim3{m.c(k.threads), m.c(1), m.c(1)},
                             smemV, operands, /*asyncTokenType=*/Type(),
                             /*asyncDependencies=*/ValueRange(), cluster);
   if (k.reduce) {
-    // The reduction reads C, the extras and the workspace.
-    SmallVector<Value> reduceOperands(ArrayRef<Value>(operands).drop_front(2));
     Value rx = m.ceilDiv(sizes.n, kReduceBlockX);
     Value ry = m.min(m.ceilDiv(sizes.m, emitReduceRowsPerBlock(m, gy)),
                      m.c(kMaxReduceGridY));
@@ -546,12 +655,14 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   k.choice = choice;
   ConfigAttr config = choice.config;
   k.clusterReduce = config.getReduction() == Reduction::cluster;
+  k.tma = config.getLoad() == Load::tma;
   bool split = config.getSplitK() > 1 && !k.clusterReduce;
   k.threads = config.getNumWarps() * target.warpSize;
   k.packing = planOperandPacking(op, lowering.packUnaligned);
   k.programmatic = hasProgrammaticLaunch(target);
   k.kernel =
-      createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing, split);
+      createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing, split,
+                       k.tma);
   FailureOr<int64_t> smem =
       lowering.buildKernel(rewriter, k.kernel, op, config, target);
   if (failed(smem))
@@ -562,8 +673,10 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
            << target.maxSharedMemPerBlock << " available on " << target.name;
   k.smem = *smem;
   if (split) {
-    SmallVector<Type> types(
-        k.kernel.getArgumentTypes().drop_front(2).drop_back());
+    // C and the extras: the GEMM kernel's arguments less A, B, the
+    // workspace and the tensor maps.
+    SmallVector<Type> types(k.kernel.getArgumentTypes().drop_front(2).drop_back(
+        1 + (k.tma ? 2 : 0)));
     k.reduce = buildSplitKReduceKernel(
         rewriter, op, config, target, gpuModule,
         uniqueKernelName(gpuModule, k.kernel.getName().str() + "_reduce"),

@@ -105,7 +105,8 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK, Reduction reduction) {
+                                 int64_t splitK, Reduction reduction,
+                                 Load load) {
   TileConfig t;
   t.kind = toInstrKind(kind);
   t.bm = block[0], t.bn = block[1], t.bk = block[2];
@@ -117,6 +118,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.group = group;
   t.splitK = splitK;
   t.clusterReduce = reduction == Reduction::cluster;
+  t.tmaLoad = load == Load::tma;
   return t;
 }
 
@@ -124,7 +126,8 @@ TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
   return makeTileConfig(config.getKind(), config.getBlock(), config.getWarps(),
                         config.getInstr(), config.getStages(), config.getSmem(),
                         config.getRaster(), config.getGroup(),
-                        config.getSplitK(), config.getReduction());
+                        config.getSplitK(), config.getReduction(),
+                        config.getLoad());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
@@ -161,7 +164,8 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
   return ConfigAttr::get(
       ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn}, {t.im, t.in, t.ik}, t.stages,
       smem, t.rasterColumn ? Raster::column : Raster::row, t.group, t.splitK,
-      t.clusterReduce ? Reduction::cluster : Reduction::workspace);
+      t.clusterReduce ? Reduction::cluster : Reduction::workspace,
+      t.tmaLoad ? Load::tma : Load::cp_async);
 }
 
 //===----------------------------------------------------------------------===//
@@ -173,7 +177,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK, Reduction reduction) {
+                                 int64_t splitK, Reduction reduction,
+                                 Load load) {
   for (auto [name, values, n, meaning] :
        {std::tuple<StringRef, ArrayRef<int64_t>, size_t, StringRef>{
             "block", block, 3, "BM, BN, BK"},
@@ -186,7 +191,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // The rest is the structural part of gemm/Target/Legality.h.
   if (std::string error = checkConfigStructure(
           makeTileConfig(kind, block, warps, instr, stages, smem, raster, group,
-                         splitK, reduction));
+                         splitK, reduction, load));
       !error.empty())
     return emitError() << error;
   return success();

@@ -55,6 +55,13 @@ def Gemm_Reduction : I32EnumAttr<"Reduction",
   let genSpecializedAttr = 0;
 }
 
+def Gemm_Load : I32EnumAttr<"Load",
+    "how operand tiles travel from global to shared memory", [
+    I32EnumAttrCase<"cp_async", 0>, I32EnumAttrCase<"tma", 1>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
 def Gemm_Broadcast : I32EnumAttr<"Broadcast",
     "how an epilogue operand is indexed", [
     I32EnumAttrCase<"scalar", 0>, I32EnumAttrCase<"row", 1>,
@@ -116,6 +123,14 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       thread-block cluster and add their partial sums through distributed
       shared memory in the GEMM kernel itself; sm_90 and later, at most
       8 slices).
+    - `load`: how the operand tiles reach shared memory: `cp_async`
+      (default: every thread issues 16-byte cp.async copies, or element
+      copies for unaligned operands) or `tma` (one thread issues
+      cp.async.bulk.tensor copies through tensor maps the host builds, each
+      stage completing on an mbarrier; `wgmma` on sm_90a only). A `tma`
+      kernel takes the tensor maps of A and B as two more arguments and
+      falls back to cp.async when the host passes null maps (operands TMA
+      cannot address: unaligned base or rows).
 
     Example:
     ```mlir
@@ -136,7 +151,9 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "1">:$group,
     DefaultValuedParameter<"int64_t", "1">:$split_k,
     DefaultValuedParameter<"::mlir::gemm::Reduction",
-        "::mlir::gemm::Reduction::workspace">:$reduction
+        "::mlir::gemm::Reduction::workspace">:$reduction,
+    DefaultValuedParameter<"::mlir::gemm::Load",
+        "::mlir::gemm::Load::cp_async">:$load
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
