@@ -16,7 +16,7 @@
 // row (up to 128 per thread), so that warp stores stay coalesced.
 
 // CHECK-LABEL: gpu.func @staged_gemm(
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
@@ -76,7 +76,7 @@ func.func @staged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 // The epilogue region runs before the staging (bias add, relu and the
 // conversion go into the tile), not in the copy to C.
 // CHECK-LABEL: gpu.func @bias_relu_gemm(
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>) kernel
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[TILE:.*]] = memref.view {{.*}} to memref<33792xf16, #gpu.address_space<workgroup>>
@@ -110,7 +110,7 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 // A row stride and offset known only at run time, unit inner stride: still
 // staged, and the offset joins the run-time alignment test.
 // CHECK-LABEL: gpu.func @row_strided_gemm(
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>) kernel
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[TILE:.*]] = memref.view {{.*}} to memref<33792xf16, #gpu.address_space<workgroup>>
@@ -130,7 +130,7 @@ func.func @row_strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
 // staging (no barrier or shared tile after the main loop, no vector
 // stores); each thread stores its elements straight to C.
 // CHECK-LABEL: gpu.func @strided_gemm(
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, ?], offset: ?>>) kernel
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16, strided<[?, ?], offset: ?>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: memref.view

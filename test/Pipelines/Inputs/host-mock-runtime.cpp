@@ -65,6 +65,19 @@ void mgpuMemFree(void *ptr, void *stream) {
   std::fprintf(stderr, "mock: free on %s\n", name(stream));
   std::free(ptr);
 }
+// The tensor maps of TMA kernels: none (a null map makes a kernel copy
+// through cp.async), logged with the operand's box.
+void *mgpuGemmTensorMap(int64_t dtype, int64_t rank, char *, int64_t,
+                        int64_t size0, int64_t size1, int64_t size2, int64_t,
+                        int64_t, int64_t, int64_t box0, int64_t box1,
+                        int64_t box2) {
+  std::fprintf(stderr,
+               "mock: tensor map dtype %ld rank %ld sizes %ld %ld %ld box "
+               "%ld %ld %ld\n",
+               long(dtype), long(rank), long(size0), long(size1), long(size2),
+               long(box0), long(box1), long(box2));
+  return nullptr;
+}
 void mgpuMemcpy(void *dst, void *src, size_t bytes, void *) {
   std::memcpy(dst, src, bytes);
 }

@@ -175,3 +175,22 @@ func.func @reduction_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 2, reduction = atomic>}
   return
 }
+
+// -----
+
+func.func @tma_not_wgmma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma' needs kind = wgmma, got kind = mma_sync}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], load = tma>}
+  return
+}
+
+// -----
+
+func.func @tma_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+3 {{expected one of [cp_async, tma] for how operand tiles travel from global to shared memory, got: bulk}}
+  // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'load'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], load = bulk>}
+  return
+}

@@ -137,3 +137,14 @@ module attributes {gemm.target = #gemm.target<"gfx942">} {
     return
   }
 }
+
+// -----
+
+module attributes {gemm.target = #gemm.target<"sm_90a">} {
+  func.func @tma_half_panel(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    // expected-error @+1 {{'load = tma' cannot read the nn tiles of block 128x32x64 in TMA boxes (rows of 128 bytes, at most 256 of them)}}
+    gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+      attributes {config = #gemm.config<kind = wgmma, block = [128, 32, 64], warps = [2, 1], instr = [64, 32, 16], stages = 4, load = tma>}
+    return
+  }
+}

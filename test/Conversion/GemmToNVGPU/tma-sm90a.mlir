@@ -1,0 +1,42 @@
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90a dispatch=false" | FileCheck %s
+// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90a dispatch=false output-dir=%t" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t/gemm_kernels.sm_90a.ptx
+
+// `load = tma`: the host code builds the tensor maps of A and B through the
+// runtime's mgpuGemmTensorMap (dtype f16 = 1, rank 2, the memref's pointer,
+// offset, sizes and strides, the box outermost first) and passes them last;
+// the kernel initializes one mbarrier per stage, and thread 0 issues each
+// k-tile's boxes (A: one 128 x 64 box of K-major rows; B of nn: four
+// 64 x 64 panels of N) with the stage's byte count as the expected
+// transaction. Every thread waits on the stage's phase. Null maps (operands
+// TMA cannot address) take the cp.async path.
+
+// CHECK: tensor_maps = [{box = [128, 64], operand = "A", swizzle = 128 : i64}, {box = [64, 64], operand = "B", swizzle = 128 : i64}]
+// CHECK: llvm.func @mgpuGemmTensorMap(i64, i64, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> !llvm.ptr
+// CHECK-LABEL: func.func @nn(
+// CHECK: %[[MA:.*]] = llvm.call @mgpuGemmTensorMap(%{{.*}}) : (i64, i64, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> !llvm.ptr
+// CHECK: %[[MB:.*]] = llvm.call @mgpuGemmTensorMap(%{{.*}})
+// CHECK: gpu.launch_func @gemm_kernels::@nn_gemm {{.*}} args({{.*}}, %[[MA]] : !llvm.ptr, %[[MB]] : !llvm.ptr)
+// CHECK-LABEL: gpu.func @nn_gemm(
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr) workgroup(%[[BARS:.*]] : memref<4xi64, #gpu.address_space<workgroup>>)
+// CHECK-DAG: llvm.ptrtoint %[[MAPA]]
+// CHECK-DAG: llvm.ptrtoint %[[MAPB]]
+// CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK: gpu.barrier
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c49152_i32 : !llvm.ptr<3>, i32
+// CHECK-COUNT-5: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}]
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %{{.*}}, %c10000000_i32 : !llvm.ptr<3>, i32, i32
+// CHECK: nvvm.wgmma.mma_async
+
+// PTX: .target sm_90a
+// PTX-DAG: mbarrier.init.shared.b64
+// PTX-DAG: mbarrier.arrive.expect_tx.shared.b64
+// PTX-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX-DAG: mbarrier.try_wait.parity.shared.b64
+// PTX-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>}
+  return
+}
