@@ -50,7 +50,7 @@ struct TensorMapOperand {
 };
 
 /// Encodes the map of `operand` (128-byte swizzle, zero fill, 256-byte L2
-/// promotion). Returns an empty string on success, else why TMA cannot
+/// promotion; f32 elements read as tf32, rounded to nearest). Returns an empty string on success, else why TMA cannot
 /// address the operand.
 std::string encodeTensorMap(const cuda::Driver &driver,
                             const TensorMapOperand &operand,
