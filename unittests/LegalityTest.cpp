@@ -266,6 +266,23 @@ TEST(Legality, TmaLoads) {
   m.tmaLoad = true;
   EXPECT_EQ(checkConfigStructure(m),
             "'load = tma' needs kind = wgmma, got kind = mma_sync");
+  // Warp-specialized: a producer warpgroup more, its barriers, at most two
+  // compute warpgroups, 2+ stages, no cluster reduction.
+  TileConfig ws = wgmma();
+  ws.tmaLoad = true, ws.producerWarp = true;
+  EXPECT_EQ(checkConfig(ws, f16tn, sm90a), "");
+  EXPECT_EQ(ws.blockWarps(), 12);
+  EXPECT_EQ(ws.str().find("load = tma_ws") != std::string::npos, true);
+  EXPECT_EQ(estimateSharedMemory(ws, 2), estimateSharedMemory(wgmma(), 2) + 64);
+  ws.wm = 4, ws.bm = 256;
+  EXPECT_EQ(checkConfigStructure(ws),
+            "'load = tma_ws' takes at most 2 consumer warpgroups, got 4");
+  ws = wgmma(), ws.tmaLoad = true, ws.producerWarp = true, ws.stages = 1;
+  EXPECT_EQ(checkConfigStructure(ws),
+            "'load = tma_ws' needs at least 2 stages, got 1");
+  ws.stages = 4, ws.splitK = 2, ws.clusterReduce = true;
+  EXPECT_EQ(checkConfigStructure(ws),
+            "'load = tma_ws' does not combine with 'reduction = cluster'");
   // A 32-wide B tile stored N-major is half a panel.
   c.bn = 32, c.in = 32;
   EXPECT_FALSE(tmaLoadsTiles(c, sig(ElemKind::f16, ElemKind::f32, false,

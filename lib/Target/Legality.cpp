@@ -129,8 +129,21 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.clusterReduce && (c.splitK < 2 || c.splitK > kMaxClusterSlices))
     return "expected 'split_k' in [2, " + std::to_string(kMaxClusterSlices) +
            "] with 'reduction = cluster', got " + std::to_string(c.splitK);
+  const char *load = c.producerWarp ? "'load = tma_ws'" : "'load = tma'";
   if (c.tmaLoad && c.kind != InstrKind::wgmma)
-    return "'load = tma' needs kind = wgmma, got kind = " + kindStr(c.kind);
+    return std::string(load) + " needs kind = wgmma, got kind = " +
+           kindStr(c.kind);
+  // The consumers' registers after setmaxnreg: 232 each for at most two
+  // warpgroups, beside the producer's 40 (docs/design-notes.md).
+  if (c.producerWarp && c.wm * c.wn > kMaxConsumerWarpgroups)
+    return "'load = tma_ws' takes at most " +
+           std::to_string(kMaxConsumerWarpgroups) +
+           " consumer warpgroups, got " + std::to_string(c.wm * c.wn);
+  if (c.producerWarp && c.stages < 2)
+    return "'load = tma_ws' needs at least 2 stages, got " +
+           std::to_string(c.stages);
+  if (c.producerWarp && c.clusterReduce)
+    return "'load = tma_ws' does not combine with 'reduction = cluster'";
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -195,7 +208,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
       !target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
     return kindStr(c.kind) + " shape " + instrStr(c) + " for " +
            elemStr(operand) + " operands is not available on " + chip;
-  int64_t threads = c.numWarps() * target.warpSize;
+  int64_t threads = c.blockWarps() * target.warpSize;
   if (threads > target.maxThreadsPerBlock)
     return "config needs " + std::to_string(threads) +
            " threads per block, over the " +
@@ -212,7 +225,8 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   }
   unsigned bytes = elemBytes(operand);
   if (c.tmaLoad && !tmaLoadsTiles(c, sig))
-    return "'load = tma' cannot read the " + sig.layoutName().str() +
+    return std::string(c.producerWarp ? "'load = tma_ws'" : "'load = tma'") +
+           " cannot read the " + sig.layoutName().str() +
            " tiles of block " + std::to_string(c.bm) + "x" +
            std::to_string(c.bn) + "x" + std::to_string(c.bk) +
            " in TMA boxes (rows of 128 bytes, at most 256 of them)";
@@ -242,7 +256,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   // check takes the accumulators alone, a lower bound: ptxas refused a
   // 512-thread wgmma block whose accumulators take all 128 registers a
   // thread gets ("Insufficient registers").
-  int64_t blockThreads = c.numWarps() * target.warpSize;
+  int64_t blockThreads = c.blockWarps() * target.warpSize;
   int64_t regsEach = std::min<int64_t>(
       target.regsPerSM / std::max<int64_t>(blockThreads, 1) / 8 * 8,
       target.maxRegsPerThread);

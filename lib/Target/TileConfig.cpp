@@ -16,7 +16,7 @@ bool TileConfig::operator==(const TileConfig &o) const {
          stages == o.stages && smem == o.smem &&
          rasterColumn == o.rasterColumn && group == o.group &&
          splitK == o.splitK && clusterReduce == o.clusterReduce &&
-         tmaLoad == o.tmaLoad;
+         tmaLoad == o.tmaLoad && producerWarp == o.producerWarp;
 }
 
 std::string TileConfig::str() const {
@@ -39,7 +39,7 @@ std::string TileConfig::str() const {
   if (clusterReduce)
     s += ", reduction = cluster";
   if (tmaLoad)
-    s += ", load = tma";
+    s += producerWarp ? ", load = tma_ws" : ", load = tma";
   return s + ">";
 }
 
@@ -90,7 +90,9 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   // is only 16-byte aligned (KernelSetup.cpp).
   int64_t alignReserve = config.kind == InstrKind::wgmma ? 1024 : 0;
   // TMA loads complete on one 8-byte mbarrier per stage.
-  int64_t barriers = config.tmaLoad ? 8 * config.stages : 0;
+  // (and one more per stage to hand it back, warp-specialized).
+  int64_t barriers =
+      config.tmaLoad ? (config.producerWarp ? 16 : 8) * config.stages : 0;
   return perStage * config.stages + alignReserve + barriers;
 }
 

@@ -89,9 +89,10 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
     return "reduction";
   c.clusterReduce = reduction && *reduction == "cluster";
   std::optional<llvm::StringRef> load = o.getString("load");
-  if (load && *load != "cp_async" && *load != "tma")
+  if (load && *load != "cp_async" && *load != "tma" && *load != "tma_ws")
     return "load";
-  c.tmaLoad = load && *load == "tma";
+  c.tmaLoad = load && *load != "cp_async";
+  c.producerWarp = load && *load == "tma_ws";
   return "";
 }
 } // namespace

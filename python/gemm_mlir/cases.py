@@ -272,6 +272,7 @@ def case_list(which):
             out.append(("f16", "tn", e, "tma", 0))
         for l in ["tn", "nn"]:
             out.append(("f16", l, "none", "tmab", 0))
+            out.append(("f16", l, "none", "tmab", 6))
         for i, (d, l, e, _) in enumerate(TMA_OTHER):
             out.append((d, l, e, "tmao", i))
     return out
@@ -286,6 +287,10 @@ TMA_VARIANTS = [
     ([128, 128, 64], [2, 1], 128, 4, "tma"),
     ([128, 128, 64], [2, 1], 128, 6, "tma"),
     ([256, 128, 64], [4, 1], 128, 4, "tma"),
+    # Warp-specialized: a producer warpgroup issues the loads.
+    ([128, 256, 64], [2, 1], 256, 4, "tma_ws"),
+    ([128, 256, 64], [2, 1], 256, 3, "tma_ws"),
+    ([128, 128, 64], [2, 1], 128, 6, "tma_ws"),
 ]
 
 # TMA with the other operand types and with split-K.
@@ -295,6 +300,9 @@ TMA_OTHER = [
     ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
     ("bf16", "tn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma>"),
     ("f16", "nt", "residual", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma>"),
+    ("f16", "tn", "bias_row_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
+    ("bf16", "nn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma_ws>"),
+    ("f16", "tt", "residual", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma_ws>"),
 ]
 
 

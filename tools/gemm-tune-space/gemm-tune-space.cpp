@@ -82,7 +82,7 @@ static json::Value configToJSON(const TileConfig &c) {
   if (c.clusterReduce)
     o["reduction"] = "cluster";
   if (c.tmaLoad)
-    o["load"] = "tma";
+    o["load"] = c.producerWarp ? "tma_ws" : "tma";
   return o;
 }
 

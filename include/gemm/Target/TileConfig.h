@@ -34,8 +34,12 @@ struct TileConfig {
   /// The K slices add their partial sums inside a thread-block cluster
   /// (`reduction = cluster`) instead of through a workspace.
   bool clusterReduce = false;
-  /// Operand tiles are loaded by TMA (`load = tma`) instead of cp.async.
+  /// Operand tiles are loaded by TMA (`load = tma` or `tma_ws`) instead of
+  /// cp.async.
   bool tmaLoad = false;
+  /// The TMA loads are issued by a producer warpgroup of their own
+  /// (`load = tma_ws`; implies tmaLoad).
+  bool producerWarp = false;
 
   int64_t warpTileM() const { return bm / wm; }
   int64_t warpTileN() const { return bn / wn; }
@@ -43,6 +47,8 @@ struct TileConfig {
   int64_t numWarps() const {
     return wm * wn * (kind == InstrKind::wgmma ? 4 : 1);
   }
+  /// Warps per block: numWarps plus the producer warpgroup of tma_ws.
+  int64_t blockWarps() const { return numWarps() + (producerWarp ? 4 : 0); }
   /// Stages of MMAs a wgmma kernel keeps in flight while it publishes and
   /// issues the next stage: one with 3 or more stages (the main loop then
   /// fetches one tile less far ahead), none otherwise.

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVGPUKernel.h"
+#include "gemm/Target/Legality.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -278,6 +279,9 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 // TMA loads (`load = tma`)
 //===----------------------------------------------------------------------===//
 
+/// Threads of a wgmma warpgroup.
+static constexpr int64_t kWarpgroupThreads = 128;
+
 namespace {
 /// The TMA side of a `load = tma` kernel: one mbarrier per stage, on which
 /// the stage's boxes complete (an expect-tx of the stage's bytes by the one
@@ -292,7 +296,11 @@ struct TmaPipeline {
   /// i1: this thread issues the copies (thread 0).
   Value issuer;
   TmaBox boxA, boxB;
-  int64_t stageBytes = 0;
+  int64_t stageBytes = 0, stages = 0;
+  /// `load = tma_ws`: the barriers are followed by the stages' "empty"
+  /// barriers, which the compute threads arrive on when done with a stage
+  /// and the producer waits on before it refills it.
+  bool warpSpecialized = false;
 };
 } // namespace
 
@@ -315,6 +323,8 @@ static Value i32Const(OpBuilder &b, Location loc, int64_t v) {
 static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
                             int64_t stages) {
   TmaPipeline p;
+  p.stages = stages;
+  p.warpSpecialized = ctx.warpSpecialized;
   IndexMath m(b, loc);
   auto nonNull = [&](Value map) {
     Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
@@ -322,15 +332,21 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits, zero);
   };
   p.useTma = m.andI1(nonNull(ctx.mapA), nonNull(ctx.mapB));
-  p.issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.tid,
-                                   m.c(0));
+  // Thread 0, or the producer warpgroup's first thread.
+  p.issuer = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, ctx.tid,
+      m.c(ctx.warpSpecialized ? ctx.computeThreads : 0));
   // Called in the kernel's entry block.
   auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
   auto wg =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  // Warp-specialized: a second row of barriers, the stages' "empty"
+  // barriers, on which every compute thread arrives once it is done with
+  // the stage.
+  int64_t rows = ctx.warpSpecialized ? 2 : 1;
   Value storage = kernel.addWorkgroupAttribution(
-      MemRefType::get({stages}, b.getI64Type(), MemRefLayoutAttrInterface(),
-                      wg),
+      MemRefType::get({rows * stages}, b.getI64Type(),
+                      MemRefLayoutAttrInterface(), wg),
       loc);
   p.barriers = sharedPointer(b, loc, storage);
   const SmemTile &ta = ctx.tileA, &tb = ctx.tileB;
@@ -349,6 +365,14 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
                                       b.getI64Type(), p.barriers,
                                       ArrayRef<LLVM::GEPArg>{int32_t(s)});
       NVVM::MBarrierInitOp::create(b, loc, bar, i32Const(b, loc, 1), Value());
+      if (!ctx.warpSpecialized)
+        continue;
+      Value empty = LLVM::GEPOp::create(
+          b, loc, p.barriers.getType(), b.getI64Type(), p.barriers,
+          ArrayRef<LLVM::GEPArg>{int32_t(stages + s)});
+      NVVM::MBarrierInitOp::create(
+          b, loc, empty,
+          i32Const(b, loc, ctx.computeThreads / kWarpgroupThreads), Value());
     }
   });
   return p;
@@ -404,6 +428,52 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   });
 }
 
+static Value emptyBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
+                          Value stage) {
+  IndexMath m(b, loc);
+  return stageBarrier(b, loc, p, m.add(stage, p.stages));
+}
+
+/// The producer of a warp-specialized kernel (its first thread): every
+/// k-tile of the block's K range, each into stage kt % stages once the
+/// compute threads have released the tile that used it before (phase
+/// kt / stages - 1 of its empty barrier).
+static void emitTmaProducer(OpBuilder &b, Location loc, KernelContext &ctx,
+                            const TmaPipeline &p, Value numK) {
+  IndexMath m(b, loc);
+  auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath mi(b, loc);
+  Value kt = loop.getInductionVar();
+  Value stage = mi.rem(kt, p.stages);
+  Value round = mi.div(kt, p.stages);
+  emitIfTrue(b, loc, mi.lt(mi.c(0), round), [&](OpBuilder &b) {
+    IndexMath mw(b, loc);
+    NVVM::MBarrierTryWaitParityOp::create(
+        b, loc, emptyBarrier(b, loc, p, stage),
+        mw.rem(mw.sub(round, mw.c(1)), 2), i32Const(b, loc, 10000000));
+  });
+  emitTmaCopy(b, loc, ctx, p, ctx.kTileOrigin(mi, kt), stage);
+}
+
+/// A compute warpgroup of a warp-specialized kernel is done with `stage`:
+/// its first thread arrives, after the warpgroup's wgmma.wait_group
+/// retired the MMAs that read the stage (one asynchronous operation of the
+/// whole warpgroup). One arrival per thread (256 per k-tile on one shared
+/// word) made the kernel 5-15% slower.
+static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
+                           const TmaPipeline &p, Value stage) {
+  IndexMath m(b, loc);
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      m.rem(ctx.tid, kWarpgroupThreads),
+                                      m.c(0));
+  emitIfTrue(b, loc, first, [&](OpBuilder &b) {
+    NVVM::MBarrierArriveOp::create(b, loc, Type(),
+                                   emptyBarrier(b, loc, p, stage), Value());
+  });
+}
+
 /// Every thread waits until k-tile `kt` has landed in its stage.
 static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
                         Value kt, int64_t stages) {
@@ -455,7 +525,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
 
   // `load = tma`: the stage barriers, published by the barrier below.
   std::optional<TmaPipeline> tma;
-  if (cfg.getLoad() == Load::tma) {
+  if (cfg.getLoad() != Load::cp_async) {
     tma = setupTma(b, loc, ctx, stages);
     gpu::BarrierOp::create(b, loc);
   }
@@ -481,7 +551,12 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     IndexMath m(b, loc);
     Value k0 = ctx.kTileOrigin(m, kt);
     eitherPath(
-        b, [&](OpBuilder &b) { emitTmaCopy(b, loc, ctx, *tma, k0, stage); },
+        b,
+        [&](OpBuilder &b) {
+          // Warp-specialized: the producer issues every copy.
+          if (!tma->warpSpecialized)
+            emitTmaCopy(b, loc, ctx, *tma, k0, stage);
+        },
         [&](OpBuilder &b) {
           GlobalSource a = srcA, bb = srcB;
           (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
@@ -529,7 +604,16 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                            NVVM::SharedSpace::shared_cta));
         });
   };
-  auto publish = [&](OpBuilder &b) { gpu::BarrierOp::create(b, loc); };
+  // The barrier that publishes a landed tile and retires the buffer the
+  // next copy overwrites; none with TMA in a warp-specialized kernel, whose
+  // stages are handed back through their empty barriers.
+  auto publish = [&](OpBuilder &b) {
+    if (!tma || !tma->warpSpecialized)
+      return ctx.emitComputeBarrier(b, loc);
+    eitherPath(
+        b, [](OpBuilder &) {},
+        [&](OpBuilder &b) { ctx.emitComputeBarrier(b, loc); });
+  };
 
   Value numK = ctx.numKTiles(m);
   // Tiles fetched ahead of the one being computed: S-1, less the stages an
@@ -537,6 +621,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   int64_t lag = step->stagesInFlight();
   int64_t ahead = stages - 1 - lag;
   assert((stages == 1 && lag == 0) || ahead >= 1);
+  // Everything from here on is the compute threads' (all threads unless
+  // warp-specialized).
+  int64_t epilogueBytes = 0;
+  auto compute = [&](OpBuilder &b) {
+  IndexMath m(b, loc);
   // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end), as
   // a loop so that the copy code is emitted once rather than S-1 times (it is
   // the bulk of the kernel's code and of LLVM's compile time).
@@ -563,7 +652,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     publish(b);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = step->computeStage(b, loc, stage, acc);
-    gpu::BarrierOp::create(b, loc);
+    ctx.emitComputeBarrier(b, loc);
     scf::YieldOp::create(b, loc, acc);
   } else {
     // Multistage main loop. In iteration kt:
@@ -595,6 +684,21 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     Value stage = mi.rem(kt, stages);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     acc = step->computeStage(b, loc, stage, acc);
+    if (tma && tma->warpSpecialized) {
+      // The MMAs of tile kt - lag are done: its stage goes back to the
+      // producer.
+      eitherPath(
+          b,
+          [&](OpBuilder &b) {
+            IndexMath mr(b, loc);
+            Value done = mr.sub(kt, mr.c(lag));
+            emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
+              IndexMath ms(b, loc);
+              emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
+            });
+          },
+          [](OpBuilder &) {});
+    }
     scf::YieldOp::create(b, loc, acc);
   }
   // Drain: no cp.async may be in flight when the kernel exits, and no MMA
@@ -602,6 +706,35 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   waitGroups(b, 0);
   step->drain(b, loc);
 
-  int64_t epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+  epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+  };
+
+  if (!ctx.warpSpecialized) {
+    compute(b);
+  } else {
+    // The last warpgroup produces: with fewer registers (setmaxnreg), its
+    // first thread issues every k-tile's copies; the compute warpgroups
+    // take the registers it gives up. Without tensor maps the producer has
+    // nothing to do and the compute threads copy through cp.async.
+    Value producer = m.lt(m.c(ctx.computeThreads - 1), ctx.tid);
+    scf::IfOp::create(
+        b, loc, producer,
+        [&](OpBuilder &b, Location loc) {
+          NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
+                                         NVVM::SetMaxRegisterAction::decrease);
+          IndexMath mp(b, loc);
+          emitIfTrue(b, loc, mp.andI1(tma->useTma, tma->issuer),
+                     [&](OpBuilder &b) {
+                       emitTmaProducer(b, loc, ctx, *tma, numK);
+                     });
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          NVVM::SetMaxRegisterOp::create(b, loc, kConsumerRegisters,
+                                         NVVM::SetMaxRegisterAction::increase);
+          compute(b);
+          scf::YieldOp::create(b, loc);
+        });
+  }
   return std::max(smemBytes, epilogueBytes);
 }

@@ -303,7 +303,7 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   Value tile;
   if (stagedBytes) {
     // Every warp is done with the A and B tiles this reuses.
-    gpu::BarrierOp::create(b, loc);
+    ctx.emitComputeBarrier(b, loc);
     auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
                                          gpu::AddressSpace::Workgroup);
     Value smem = gpu::DynamicSharedMemoryOp::create(
@@ -349,7 +349,7 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     });
   });
   if (tile) {
-    gpu::BarrierOp::create(b, loc);
+    ctx.emitComputeBarrier(b, loc);
     emitStagedStore(b, loc, ctx, tile);
   }
   return stagedBytes;

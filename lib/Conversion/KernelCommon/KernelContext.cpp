@@ -8,6 +8,8 @@
 
 #include "KernelContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -73,6 +75,20 @@ Value SmemTile::offsetSplit(IndexMath &m, Value stage, Value rowVar,
           : laneChunk;
   Value rowOff = m.mul(m.add(rowVar, rowConst), rowElems);
   return m.add(m.mul(stage, stageElems), m.add(rowOff, m.mul(chunk, perChunk)));
+}
+
+void KernelContext::emitComputeBarrier(OpBuilder &b, Location loc) const {
+  if (!warpSpecialized) {
+    gpu::BarrierOp::create(b, loc);
+    return;
+  }
+  // Barrier 0 is the whole block's (gpu.barrier); 1 is the compute
+  // threads'.
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  NVVM::BarrierOp::create(b, loc, Type(), i32(1), i32(computeThreads),
+                          NVVM::BarrierReductionAttr(), Value());
 }
 
 Value KernelContext::numKTiles(IndexMath &m) const {

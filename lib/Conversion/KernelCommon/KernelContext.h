@@ -96,6 +96,13 @@ struct KernelContext {
   /// address of a CUtensorMap, null when the host could not build one; the
   /// kernel then copies through cp.async).
   Value mapA, mapB;
+  /// `load = tma_ws`: the block's last warpgroup produces (TMA loads), the
+  /// first `computeThreads` threads compute and run the epilogue, and
+  /// synchronize among themselves with a named barrier
+  /// (emitComputeBarrier). Otherwise every thread computes.
+  bool warpSpecialized = false;
+  int64_t computeThreads = 0;
+
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile
   Value lane, tid;
@@ -104,6 +111,11 @@ struct KernelContext {
   /// Element kind of the operands as the instruction sees it (tf32 for f32
   /// operands on tensor cores).
   ElemKind operandKind;
+
+  /// A barrier of the compute threads: gpu.barrier, or named barrier 1 of
+  /// computeThreads threads in a warp-specialized kernel (whose producer
+  /// does not take part).
+  void emitComputeBarrier(OpBuilder &b, Location loc) const;
 
   /// The k-tiles of the block's K range, and the first K index of k-tile
   /// `kt` of it.

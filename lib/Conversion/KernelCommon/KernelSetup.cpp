@@ -57,11 +57,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   // TMA kernels take the tensor maps of A and B last, after the workspace
   // of partial sums a split-K kernel takes.
   unsigned numArgs = entry.getNumArguments();
-  if (config.getLoad() == Load::tma) {
+  if (config.getLoad() != Load::cp_async) {
     ctx.mapB = entry.getArgument(--numArgs);
     ctx.mapA = entry.getArgument(--numArgs);
   }
   ctx.clusterReduce = config.getReduction() == Reduction::cluster;
+  ctx.warpSpecialized = config.getLoad() == Load::tma_ws;
+  ctx.computeThreads = config.getNumWarps() * target.warpSize;
   if (config.getSplitK() > 1 && !ctx.clusterReduce)
     ctx.workspace = entry.getArgument(--numArgs);
   for (unsigned i = 3; i < numArgs; ++i)

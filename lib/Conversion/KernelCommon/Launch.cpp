@@ -655,9 +655,9 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   k.choice = choice;
   ConfigAttr config = choice.config;
   k.clusterReduce = config.getReduction() == Reduction::cluster;
-  k.tma = config.getLoad() == Load::tma;
+  k.tma = config.getLoad() != Load::cp_async;
   bool split = config.getSplitK() > 1 && !k.clusterReduce;
-  k.threads = config.getNumWarps() * target.warpSize;
+  k.threads = config.getNumBlockWarps() * target.warpSize;
   k.packing = planOperandPacking(op, lowering.packUnaligned);
   k.programmatic = hasProgrammaticLaunch(target);
   k.kernel =

@@ -40,3 +40,37 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>}
   return
 }
+
+// `load = tma_ws` (warp specialization): a fifth warpgroup (384 threads)
+// produces. A second row of mbarriers hands the stages back (count 2, one
+// arrival per compute warpgroup). The producer gives up registers and its
+// first thread waits on a stage's empty barrier before refilling it; the
+// compute warpgroups take the registers, wait on the full barriers, arrive
+// on the empty ones after their MMAs retire, and synchronize among
+// themselves with named barrier 1 of 256 threads (the cp.async fallback
+// and the staged epilogue), never with the block's barrier 0.
+// CHECK-LABEL: gpu.func @ws_gemm(
+// CHECK-SAME: workgroup(%{{.*}} : memref<8xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c2_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: gpu.barrier
+// CHECK: nvvm.setmaxregister decrease 40
+// CHECK: scf.for
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.setmaxregister increase 232
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+// PTX-DAG: setmaxnreg.dec.sync.aligned.u32 {{[ \t]*}}40;
+// PTX-DAG: setmaxnreg.inc.sync.aligned.u32 {{[ \t]*}}232;
+// PTX-DAG: .maxntid 384, 1, 1
+func.func @ws(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>}
+  return
+}

@@ -118,7 +118,8 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.group = group;
   t.splitK = splitK;
   t.clusterReduce = reduction == Reduction::cluster;
-  t.tmaLoad = load == Load::tma;
+  t.tmaLoad = load == Load::tma || load == Load::tma_ws;
+  t.producerWarp = load == Load::tma_ws;
   return t;
 }
 
@@ -165,7 +166,9 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
       ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn}, {t.im, t.in, t.ik}, t.stages,
       smem, t.rasterColumn ? Raster::column : Raster::row, t.group, t.splitK,
       t.clusterReduce ? Reduction::cluster : Reduction::workspace,
-      t.tmaLoad ? Load::tma : Load::cp_async);
+      t.producerWarp ? Load::tma_ws
+      : t.tmaLoad    ? Load::tma
+                     : Load::cp_async);
 }
 
 //===----------------------------------------------------------------------===//

@@ -188,9 +188,36 @@ func.func @tma_not_wgmma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @tma_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+3 {{expected one of [cp_async, tma] for how operand tiles travel from global to shared memory, got: bulk}}
+  // expected-error @+3 {{expected one of [cp_async, tma, tma_ws] for how operand tiles travel from global to shared memory, got: bulk}}
   // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'load'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], load = bulk>}
+  return
+}
+
+// -----
+
+func.func @tma_ws_warpgroups(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma_ws' takes at most 2 consumer warpgroups, got 4}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [256, 128, 64], warps = [4, 1], instr = [64, 128, 16], stages = 4, load = tma_ws>}
+  return
+}
+
+// -----
+
+func.func @tma_ws_stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma_ws' needs at least 2 stages, got 1}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 1, load = tma_ws>}
+  return
+}
+
+// -----
+
+func.func @tma_ws_cluster(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma_ws' does not combine with 'reduction = cluster'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma_ws>}
   return
 }

@@ -57,7 +57,8 @@ def Gemm_Reduction : I32EnumAttr<"Reduction",
 
 def Gemm_Load : I32EnumAttr<"Load",
     "how operand tiles travel from global to shared memory", [
-    I32EnumAttrCase<"cp_async", 0>, I32EnumAttrCase<"tma", 1>]> {
+    I32EnumAttrCase<"cp_async", 0>, I32EnumAttrCase<"tma", 1>,
+    I32EnumAttrCase<"tma_ws", 2>]> {
   let cppNamespace = "::mlir::gemm";
   let genSpecializedAttr = 0;
 }
@@ -130,7 +131,11 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       stage completing on an mbarrier; `wgmma` on sm_90a only). A `tma`
       kernel takes the tensor maps of A and B as two more arguments and
       falls back to cp.async when the host passes null maps (operands TMA
-      cannot address: unaligned base or rows).
+      cannot address: unaligned base or rows). `tma_ws`: the same loads
+      issued by a producer warpgroup of its own (warp specialization: 128
+      more threads, `setmaxnreg` moves registers to the consumer
+      warpgroups), stages handed back through mbarriers, no block-wide
+      barrier in the main loop.
 
     Example:
     ```mlir
@@ -169,6 +174,12 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     int64_t getNumWarps() const {
       return getWarps()[0] * getWarps()[1] *
              (getKind() == ::mlir::gemm::Kind::wgmma ? 4 : 1);
+    }
+    /// Warps per block: the compute warps plus, with `load = tma_ws`, the
+    /// producer warpgroup (the last 4 warps of the block).
+    int64_t getNumBlockWarps() const {
+      return getNumWarps() +
+             (getLoad() == ::mlir::gemm::Load::tma_ws ? 4 : 0);
     }
   }];
 }
