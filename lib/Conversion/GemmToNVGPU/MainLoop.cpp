@@ -507,9 +507,16 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Global sources. A (m, k) is stored [m][k] or [k][m]; B (k, n) is stored
   // [n][k] or [k][n]. Vector copies need a unit inner stride (static) and
   // 16-byte alignment (run time) and whole 16-byte chunks per tile row.
+  // A TMA kernel copies without TMA only when the host could not build a
+  // tensor map, i.e. when the operand is not 16-byte aligned (base, row
+  // pitch) or not unit-stride: exactly when 16-byte cp.async copies could
+  // not run either. Its fallback is the element copies alone, which keeps
+  // the kernel (and its compile time) from holding a third copy path.
+  bool tmaKernel = cfg.getLoad() != Load::cp_async;
   auto source = [&](Value memref, const SmemTile &tile) {
     GlobalSource s = makeGlobalSource(b, loc, ctx, memref, tile);
-    if (!ctx.target->hasCpAsync || (tile.cols * elemBytes) % 16 != 0)
+    if (tmaKernel || !ctx.target->hasCpAsync ||
+        (tile.cols * elemBytes) % 16 != 0)
       s.vectorOk = Value();
     return s;
   };

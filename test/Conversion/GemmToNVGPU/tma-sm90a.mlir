@@ -9,7 +9,8 @@
 // k-tile's boxes (A: one 128 x 64 box of K-major rows; B of nn: four
 // 64 x 64 panels of N) with the stage's byte count as the expected
 // transaction. Every thread waits on the stage's phase. Null maps (operands
-// TMA cannot address) take the cp.async path.
+// TMA cannot address: unaligned, so no 16-byte copies either) take the
+// element-copy path.
 
 // CHECK: tensor_maps = [{box = [128, 64], operand = "A", swizzle = 128 : i64}, {box = [64, 64], operand = "B", swizzle = 128 : i64}]
 // CHECK: llvm.func @mgpuGemmTensorMap(i64, i64, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> !llvm.ptr
@@ -25,7 +26,6 @@
 // CHECK: gpu.barrier
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c49152_i32 : !llvm.ptr<3>, i32
 // CHECK-COUNT-5: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}]
-// CHECK: nvgpu.device_async_copy
 // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %{{.*}}, %c10000000_i32 : !llvm.ptr<3>, i32, i32
 // CHECK: nvvm.wgmma.mma_async
 

@@ -96,14 +96,15 @@ func.func @two_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf
   return
 }
 
-// Batched (rank-3) operands: grid.z walks the batch; the copies' 1-D view
-// adds batch * stride once per tile. Static shapes reach the kernel as
-// dynamic sizes (shape-generic kernels), and the epilogue reads its extras
-// per accumulator element from the struct.
+// Batched (rank-3) operands: grid.z walks the batch; the default config
+// loads through TMA with rank-3 tensor maps, the batch the third
+// coordinate. Static shapes reach the kernel as dynamic sizes
+// (shape-generic kernels), and the epilogue reads its extras per
+// accumulator element from the struct.
 // CHECK-LABEL: gpu.func @batched_bias_gemm
 // CHECK-SAME: memref<?x?x?xf16>
 // CHECK: gpu.block_id  z
-// CHECK: memref.reinterpret_cast
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}, %{{.*}}]
 // CHECK: nvvm.wgmma.mma_async
 // CHECK: llvm.extractvalue %{{.*}}[0]
 // CHECK: memref.load %{{.*}} : memref<?xf32>
