@@ -91,7 +91,7 @@ void load(Loaded &l) {
   lookup(handle, "cuMemFreeAsync", d.cuMemFreeAsync, missing);
   lookup(handle, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, missing);
   lookup(handle, "cuCtxSynchronize", d.cuCtxSynchronize, missing);
-  // Optional: TMA kernels need it (they copy through cp.async without it).
+  // Optional: TMA kernels need it (they copy element by element without it).
   d.cuTensorMapEncodeTiled =
       reinterpret_cast<decltype(d.cuTensorMapEncodeTiled)>(
           ::dlsym(handle, "cuTensorMapEncodeTiled"));

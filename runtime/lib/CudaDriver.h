@@ -149,7 +149,7 @@ struct Driver {
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuCtxSynchronize)();
   /// CUDA 12 and later; null when the driver has none (TMA kernels then
-  /// get null tensor maps and copy through cp.async).
+  /// get null tensor maps and copy element by element).
   CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
                                      const uint64_t *, const uint64_t *,
                                      const unsigned *, const unsigned *, int,

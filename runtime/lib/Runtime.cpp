@@ -1134,7 +1134,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     // A TMA kernel's tensor maps, built from the operands it reads (packed
     // or not); null where TMA cannot address one, and the kernel then
-    // copies through cp.async.
+    // copies element by element.
     for (const TensorMap &map : e.tensorMaps) {
       const GemmRtMemRef &v = operands[map.operand];
       TensorMapOperand operand;

@@ -8,7 +8,7 @@
 // takes each map as a pointer to a copy in device memory, or null when TMA
 // cannot address the operand (base or row pitch not a multiple of 16 bytes,
 // a non-unit inner stride, more than 2^32 elements in a dimension, no
-// cuTensorMapEncodeTiled in the driver): it then copies through cp.async.
+// cuTensorMapEncodeTiled in the driver): it then copies element by element.
 //
 // The device copies are cached per context by the map's bytes, so repeated
 // launches on the same tensors encode on the host and copy nothing; a new

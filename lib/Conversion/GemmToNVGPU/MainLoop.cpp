@@ -722,7 +722,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     // The last warpgroup produces: with fewer registers (setmaxnreg), its
     // first thread issues every k-tile's copies; the compute warpgroups
     // take the registers it gives up. Without tensor maps the producer has
-    // nothing to do and the compute threads copy through cp.async.
+    // nothing to do and the compute threads copy element by element.
     Value producer = m.lt(m.c(ctx.computeThreads - 1), ctx.tid);
     scf::IfOp::create(
         b, loc, producer,

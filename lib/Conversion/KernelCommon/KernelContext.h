@@ -94,7 +94,7 @@ struct KernelContext {
   bool clusterReduce = false;
   /// `load = tma` only: the tensor maps of A and B (!llvm.ptr, the device
   /// address of a CUtensorMap, null when the host could not build one; the
-  /// kernel then copies through cp.async).
+  /// kernel then copies element by element).
   Value mapA, mapB;
   /// `load = tma_ws`: the block's last warpgroup produces (TMA loads), the
   /// first `computeThreads` threads compute and run the epilogue, and

@@ -506,7 +506,7 @@ static int64_t runtimeDTypeCode(Type type) {
 
 /// The tensor map of `operand` (a memref of rank 2 or 3, as the kernel
 /// takes it): a call of the runtime's mgpuGemmTensorMap, which returns the
-/// map's device address or null (the kernel then copies through cp.async).
+/// map's device address or null (the kernel then copies element by element).
 static Value emitTensorMap(OpBuilder &b, Location loc, ModuleOp module,
                            Value operand, ArrayRef<int64_t> box) {
   MLIRContext *ctx = b.getContext();

@@ -130,7 +130,7 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       cp.async.bulk.tensor copies through tensor maps the host builds, each
       stage completing on an mbarrier; `wgmma` on sm_90a only). A `tma`
       kernel takes the tensor maps of A and B as two more arguments and
-      falls back to cp.async when the host passes null maps (operands TMA
+      copies element by element when the host passes null maps (operands TMA
       cannot address: unaligned base or rows). `tma_ws`: the same loads
       issued by a producer warpgroup of its own (warp specialization: 128
       more threads, `setmaxnreg` moves registers to the consumer
