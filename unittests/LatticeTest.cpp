@@ -88,6 +88,8 @@ void checkExact(const Case &k, llvm::StringRef chip,
                   c.bm = bm, c.bn = bn, c.bk = bk, c.wm = wm, c.wn = wn;
                   c.im = instr[0], c.in = instr[1], c.ik = instr[2];
                   c.stages = stages, c.smem = smem, c.group = ranges.group;
+                  // wgmma points load through TMA where it reads the tiles.
+                  c.tmaLoad = tmaLoadsTiles(c, problem);
                   bool exactF32 = problem.a == ElemKind::f32 &&
                                   !problem.allowTf32 &&
                                   instrOperandKind(problem.a, kind) ==

@@ -66,6 +66,9 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
                     c.stages = stages;
                     c.smem = smem;
                     c.group = ranges.group;
+                    // wgmma tiles load through TMA wherever it can read
+                    // them, as the defaults do (docs/design-notes.md).
+                    c.tmaLoad = tmaLoadsTiles(c, problem);
                     if (checkConfig(c, problem, target).empty())
                       result.push_back(c);
                   }
