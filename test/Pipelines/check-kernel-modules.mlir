@@ -15,6 +15,9 @@
 // NVIDIA: error: gpu.module 'sm99' targets #nvvm.target<chip = "sm_99">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
 // NVIDIA: error: gpu.binary 'prebuilt' is already compiled, but this NVIDIA pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
 // NVIDIA: error: gpu.module '../esc' has a '/' in its name
+// NVIDIA: error: argument #0 of 'permuted' has type 'memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>', whose layout is not strided
+// NVIDIA: error: argument #0 of 'external' has type
+// NVIDIA: error: argument #0 of 'k' has type
 // NVIDIA-NOT: error:
 
 // AMD-NOT: 'other'
@@ -22,6 +25,7 @@
 // AMD: error: gpu.binary 'prebuilt' is already compiled, but this AMD pipeline compiles gpu.module and gemm.matmul ops only (write prebuilt objects with gemm-write-artifacts alone)
 // AMD: error: gpu.module 'mine' targets #nvvm.target<chip = "sm_90a">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
 // AMD: error: gpu.module '../esc' has a '/' in its name
+// AMD: error: argument #0 of 'permuted' has type 'memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>', whose layout is not strided
 
 module attributes {gpu.container_module} {
   // expected-error @below {{gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
@@ -69,6 +73,33 @@ module attributes {gpu.container_module} {
   // expected-error @below {{gpu.module '../esc' has a '/' in its name, which serialization names files after; rename it}}
   gpu.module @"../esc" [#nvvm.target<chip = "sm_90a">] {
     gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Memref layouts that are not strided (a permutation written as an affine
+// map): the LLVM lowerings printed an error converting them and the
+// pipeline went on to write a module with unconverted types (fuzzer
+// finding, exit 0 after an error). The check names the value.
+// expected-error @below {{argument #0 of 'permuted' has type 'memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>', whose layout is not strided; the pipelines lower strided memrefs only (normalize the layout first, e.g. with --normalize-memrefs)}}
+func.func @permuted(%a: memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{argument #0 of 'external' has type 'memref<4x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1, d0 mod 2)>>', whose layout is not strided}}
+func.func private @external(memref<4x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1, d0 mod 2)>>)
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+    // expected-error @below {{argument #0 of 'k' has type 'memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>', whose layout is not strided}}
+    gpu.func @k(%c: memref<?x?xf16, affine_map<(d0, d1) -> (d1, d0)>>) kernel {
       gpu.return
     }
   }

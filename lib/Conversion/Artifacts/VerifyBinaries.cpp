@@ -12,6 +12,8 @@
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Target/TargetInfo.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMVERIFYBINARIES
@@ -87,6 +89,45 @@ struct GemmCheckKernelModulesPass
           GemmCheckKernelModulesPass> {
   using Base::Base;
 
+  /// Whether every memref type `op` declares (its function type, its
+  /// results, its regions' block arguments) has a strided layout; emits a
+  /// diagnostic at `op` for the first that does not.
+  static bool checkStridedLayouts(Operation *op) {
+    auto check = [&](Type type, const Twine &what) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || memref.isStrided())
+        return true;
+      op->emitError() << what << " has type " << memref
+                      << ", whose layout is not strided; the pipelines lower "
+                         "strided memrefs only (normalize the layout first, "
+                         "e.g. with --normalize-memrefs)";
+      return false;
+    };
+    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
+      for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+        if (!check(t, "argument #" + Twine(i) + " of '" + fn.getName() + "'"))
+          return false;
+      for (auto [i, t] : llvm::enumerate(fn.getResultTypes()))
+        if (!check(t, "result #" + Twine(i) + " of '" + fn.getName() + "'"))
+          return false;
+      if (!fn.isExternal())
+        return true; // the body's block arguments are the arguments
+    }
+    for (auto [i, r] : llvm::enumerate(op->getResults()))
+      if (!check(r.getType(), "result #" + Twine(i)))
+        return false;
+    if (isa<FunctionOpInterface>(op))
+      return true;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (!check(arg.getType(), "block argument #" +
+                                        Twine(arg.getArgNumber()) + " of '" +
+                                        op->getName().getStringRef() + "'"))
+            return false;
+    return true;
+  }
+
   void runOnOperation() override {
     const TargetInfo *target = lookupTarget(chip);
     if (!target) {
@@ -99,6 +140,12 @@ struct GemmCheckKernelModulesPass
     StringRef vendor = target->isNVIDIA() ? "NVIDIA" : "AMD";
     bool ok = true;
     getOperation().walk([&](Operation *op) {
+      // The LLVM lowerings convert strided memrefs only: a layout map that
+      // is not strided (a permutation written as an affine map) made the
+      // type conversion print an error and the pipeline succeed anyway,
+      // writing a module with unconverted types.
+      if (!checkStridedLayouts(op))
+        ok = false;
       if (auto module = dyn_cast<gpu::GPUModuleOp>(op)) {
         // Upstream serialization names its temporary files after the module
         // ("Couldn't create the temp file" for gpu.module @"../x").
