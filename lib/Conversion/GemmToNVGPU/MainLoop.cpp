@@ -632,88 +632,88 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // warp-specialized).
   int64_t epilogueBytes = 0;
   auto compute = [&](OpBuilder &b) {
-  IndexMath m(b, loc);
-  // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end), as
-  // a loop so that the copy code is emitted once rather than S-1 times (it is
-  // the bulk of the kernel's code and of LLVM's compile time).
-  if (stages > 1) {
-    auto prologue = scf::ForOp::create(b, loc, m.c(0), m.c(ahead), m.c(1));
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(prologue.getBody());
-    Value s = prologue.getInductionVar();
-    emitIfLess(b, loc, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
-    commit(b);
-  }
-  SmallVector<Value> init = step->initAccumulators(b, loc);
-  scf::ForOp loop;
-  if (stages == 1) {
-    // No multi-buffering: copy, wait, barrier, compute, barrier.
-    loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value kt = loop.getInductionVar();
-    Value stage = m.c(0);
-    copyKTile(b, kt, stage);
-    commit(b);
-    waitTile(b, kt, 0);
-    publish(b);
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    acc = step->computeStage(b, loc, stage, acc);
-    ctx.emitComputeBarrier(b, loc);
-    scf::YieldOp::create(b, loc, acc);
-  } else {
-    // Multistage main loop. In iteration kt:
-    //   wait until tile kt has landed (ahead + kt groups were committed and
-    //   tile kt is group kt: at most ahead-1 may be pending), then one
-    //   barrier, which both publishes tile kt to every warp and retires every
-    //   read of the buffer tile kt-1-lag used;
-    //   issue tile kt+ahead into that buffer and commit (an empty group past
-    //   the end keeps the count uniform);
-    //   run the stage's compute (ComputeStep::computeStage: for mma.sync
-    //   the fragments of step ks+1 are loaded before the MMAs of step ks;
-    //   wgmma issues the stage's MMAs and leaves them in flight).
-    // Carrying the next tile's first fragments across the barrier (CUTLASS
-    // style) was measured slower here: the extra live registers cost more
-    // than the hidden ldmatrix latency (docs/performance.md).
-    loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    IndexMath mi(b, loc);
-    Value kt = loop.getInductionVar();
-    waitTile(b, kt, ahead - 1);
-    publish(b);
-    Value fetch = mi.add(kt, ahead);
-    emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
-      IndexMath mm(b, loc);
-      copyKTile(b, fetch, mm.rem(fetch, stages));
-    });
-    commit(b);
-    Value stage = mi.rem(kt, stages);
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    acc = step->computeStage(b, loc, stage, acc);
-    if (tma && tma->warpSpecialized) {
-      // The MMAs of tile kt - lag are done: its stage goes back to the
-      // producer.
-      eitherPath(
-          b,
-          [&](OpBuilder &b) {
-            IndexMath mr(b, loc);
-            Value done = mr.sub(kt, mr.c(lag));
-            emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
-              IndexMath ms(b, loc);
-              emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
-            });
-          },
-          [](OpBuilder &) {});
+    IndexMath m(b, loc);
+    // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end),
+    // as a loop so that the copy code is emitted once rather than S-1 times (it
+    // is the bulk of the kernel's code and of LLVM's compile time).
+    if (stages > 1) {
+      auto prologue = scf::ForOp::create(b, loc, m.c(0), m.c(ahead), m.c(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(prologue.getBody());
+      Value s = prologue.getInductionVar();
+      emitIfLess(b, loc, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
+      commit(b);
     }
-    scf::YieldOp::create(b, loc, acc);
-  }
-  // Drain: no cp.async may be in flight when the kernel exits, and no MMA
-  // when the epilogue reads the accumulators.
-  waitGroups(b, 0);
-  step->drain(b, loc);
+    SmallVector<Value> init = step->initAccumulators(b, loc);
+    scf::ForOp loop;
+    if (stages == 1) {
+      // No multi-buffering: copy, wait, barrier, compute, barrier.
+      loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kt = loop.getInductionVar();
+      Value stage = m.c(0);
+      copyKTile(b, kt, stage);
+      commit(b);
+      waitTile(b, kt, 0);
+      publish(b);
+      SmallVector<Value> acc(loop.getRegionIterArgs());
+      acc = step->computeStage(b, loc, stage, acc);
+      ctx.emitComputeBarrier(b, loc);
+      scf::YieldOp::create(b, loc, acc);
+    } else {
+      // Multistage main loop. In iteration kt:
+      //   wait until tile kt has landed (ahead + kt groups were committed and
+      //   tile kt is group kt: at most ahead-1 may be pending), then one
+      //   barrier, which both publishes tile kt to every warp and retires every
+      //   read of the buffer tile kt-1-lag used;
+      //   issue tile kt+ahead into that buffer and commit (an empty group past
+      //   the end keeps the count uniform);
+      //   run the stage's compute (ComputeStep::computeStage: for mma.sync
+      //   the fragments of step ks+1 are loaded before the MMAs of step ks;
+      //   wgmma issues the stage's MMAs and leaves them in flight).
+      // Carrying the next tile's first fragments across the barrier (CUTLASS
+      // style) was measured slower here: the extra live registers cost more
+      // than the hidden ldmatrix latency (docs/performance.md).
+      loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      IndexMath mi(b, loc);
+      Value kt = loop.getInductionVar();
+      waitTile(b, kt, ahead - 1);
+      publish(b);
+      Value fetch = mi.add(kt, ahead);
+      emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
+        IndexMath mm(b, loc);
+        copyKTile(b, fetch, mm.rem(fetch, stages));
+      });
+      commit(b);
+      Value stage = mi.rem(kt, stages);
+      SmallVector<Value> acc(loop.getRegionIterArgs());
+      acc = step->computeStage(b, loc, stage, acc);
+      if (tma && tma->warpSpecialized) {
+        // The MMAs of tile kt - lag are done: its stage goes back to the
+        // producer.
+        eitherPath(
+            b,
+            [&](OpBuilder &b) {
+              IndexMath mr(b, loc);
+              Value done = mr.sub(kt, mr.c(lag));
+              emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
+                IndexMath ms(b, loc);
+                emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
+              });
+            },
+            [](OpBuilder &) {});
+      }
+      scf::YieldOp::create(b, loc, acc);
+    }
+    // Drain: no cp.async may be in flight when the kernel exits, and no MMA
+    // when the epilogue reads the accumulators.
+    waitGroups(b, 0);
+    step->drain(b, loc);
 
-  epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+    epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
   };
 
   if (!ctx.warpSpecialized) {
