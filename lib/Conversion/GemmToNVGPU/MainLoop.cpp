@@ -318,6 +318,19 @@ static Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
 
+/// The full barrier of `stage`, and (warp-specialized) its empty barrier.
+static Value stageBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
+                          Value stage) {
+  return LLVM::GEPOp::create(b, loc, p.barriers.getType(), b.getI64Type(),
+                             p.barriers, ValueRange{stage});
+}
+
+static Value emptyBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
+                          Value stage) {
+  IndexMath m(b, loc);
+  return stageBarrier(b, loc, p, m.add(stage, p.stages));
+}
+
 /// The stage barriers (a workgroup attribution of the kernel), initialized
 /// by thread 0 for one arrival each; the caller's barrier publishes them.
 static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
@@ -360,16 +373,13 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   assert(p.boxA.count && p.boxB.count && "legality admits TMA tiles only");
   p.stageBytes = ta.stageElems * ta.elemBytes + tb.stageElems * tb.elemBytes;
   emitIfTrue(b, loc, m.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
+    IndexMath mi(b, loc);
     for (int64_t s = 0; s < stages; ++s) {
-      Value bar = LLVM::GEPOp::create(b, loc, p.barriers.getType(),
-                                      b.getI64Type(), p.barriers,
-                                      ArrayRef<LLVM::GEPArg>{int32_t(s)});
-      NVVM::MBarrierInitOp::create(b, loc, bar, i32Const(b, loc, 1), Value());
+      NVVM::MBarrierInitOp::create(b, loc, stageBarrier(b, loc, p, mi.c(s)),
+                                   i32Const(b, loc, 1), Value());
       if (!ctx.warpSpecialized)
         continue;
-      Value empty = LLVM::GEPOp::create(
-          b, loc, p.barriers.getType(), b.getI64Type(), p.barriers,
-          ArrayRef<LLVM::GEPArg>{int32_t(stages + s)});
+      Value empty = emptyBarrier(b, loc, p, mi.c(s));
       NVVM::MBarrierInitOp::create(
           b, loc, empty,
           i32Const(b, loc, ctx.computeThreads / kWarpgroupThreads), Value());
@@ -378,11 +388,6 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   return p;
 }
 
-static Value stageBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
-                          Value stage) {
-  return LLVM::GEPOp::create(b, loc, p.barriers.getType(), b.getI64Type(),
-                             p.barriers, ValueRange{stage});
-}
 
 /// Thread 0 issues k-tile `kt`'s boxes of A and B into `stage`, completing
 /// on the stage's barrier. Out-of-bounds elements (past M, N, K) read as
@@ -428,11 +433,6 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   });
 }
 
-static Value emptyBarrier(OpBuilder &b, Location loc, const TmaPipeline &p,
-                          Value stage) {
-  IndexMath m(b, loc);
-  return stageBarrier(b, loc, p, m.add(stage, p.stages));
-}
 
 /// The producer of a warp-specialized kernel (its first thread): every
 /// k-tile of the block's K range, each into stage kt % stages once the
