@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Target/Legality.h"
+#include "gemm/Utils/FragmentLayout.h"
 #include "gtest/gtest.h"
 
 using namespace mlir::gemm;
@@ -293,4 +294,34 @@ TEST(Legality, TmaLoads) {
                                 sm90a),
             "'load = tma' cannot read the nn tiles of block 128x32x64 in TMA "
             "boxes (rows of 128 bytes, at most 256 of them)");
+}
+
+TEST(Legality, Fp8PromotionTakesASecondSetOfAccumulators) {
+  // f8 with a warpgroup N of at most 128 promotes its partial sums: two
+  // sets of accumulators (64 registers each for m64n128); wider, or another
+  // type, one set.
+  TileConfig c = wgmma();
+  c.bn = 128, c.in = 128, c.bk = 128, c.ik = 32, c.stages = 6;
+  EXPECT_TRUE(wgmmaPromotesPartialSums(ElemKind::f8E4M3FN, 128));
+  EXPECT_TRUE(wgmmaPromotesPartialSums(ElemKind::f8E5M2, 64));
+  EXPECT_FALSE(wgmmaPromotesPartialSums(ElemKind::f8E4M3FN, 256));
+  EXPECT_FALSE(wgmmaPromotesPartialSums(ElemKind::i8, 128));
+  EXPECT_FALSE(wgmmaPromotesPartialSums(ElemKind::f16, 128));
+  EXPECT_EQ(accumulatorSets(c, ElemKind::f8E4M3FN), 2);
+  EXPECT_EQ(accumulatorSets(c, ElemKind::i8), 1);
+  EXPECT_EQ(accumulatorRegisters(c, 4, 32, 2), 128);
+  TileConfig mma = mmaSync();
+  mma.in = 8;
+  EXPECT_EQ(accumulatorSets(mma, ElemKind::f8E4M3FN), 1);
+  const TargetInfo &sm90a = chip("sm_90a");
+  GemmSignature f8 = sig(ElemKind::f8E4M3FN, ElemKind::f32);
+  EXPECT_EQ(checkConfig(c, f8, sm90a), "");
+  // A promoted m64n128 block of four warpgroups would need 128 registers of
+  // accumulators a thread, all of the 128 each of 512 threads gets.
+  c.bm = 256, c.wm = 4, c.stages = 4;
+  EXPECT_EQ(checkConfig(c, f8, sm90a),
+            "config's accumulators take 128 registers per thread, at least "
+            "the 128 each of a block's 512 threads gets on sm_90a");
+  // wgmma reads its operands from shared memory: no fragment registers.
+  EXPECT_EQ(estimateRegisters(wgmma(), 2, 4, 32), 128 + 40);
 }

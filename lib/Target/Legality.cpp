@@ -186,6 +186,14 @@ std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
   return "";
 }
 
+int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
+                                    ElemKind operand) {
+  return config.kind == InstrKind::wgmma &&
+                 wgmmaPromotesPartialSums(operand, config.in)
+             ? 2
+             : 1;
+}
+
 bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {
   unsigned bytes = elemBytes(instrOperandKind(sig.a, c.kind));
   return c.kind == InstrKind::wgmma &&
@@ -244,8 +252,9 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
              std::to_string(target.maxSharedMemPerBlock) + " available on " +
              chip;
   }
-  int64_t regs =
-      estimateRegisters(c, bytes, elemBytes(sig.acc), target.warpSize);
+  int64_t accSets = accumulatorSets(c, operand);
+  int64_t regs = estimateRegisters(c, bytes, elemBytes(sig.acc),
+                                   target.warpSize, accSets);
   if (regs > target.maxRegsPerThread)
     return "config needs about " + std::to_string(regs) +
            " registers per thread, over the " +
@@ -261,7 +270,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
       target.regsPerSM / std::max<int64_t>(blockThreads, 1) / 8 * 8,
       target.maxRegsPerThread);
   int64_t accRegs =
-      accumulatorRegisters(c, elemBytes(sig.acc), target.warpSize);
+      accumulatorRegisters(c, elemBytes(sig.acc), target.warpSize, accSets);
   if (accRegs >= regsEach)
     return "config's accumulators take " + std::to_string(accRegs) +
            " registers per thread, at least the " + std::to_string(regsEach) +

@@ -129,26 +129,30 @@ static int64_t tileLanes(const TileConfig &config, unsigned warpSize) {
 }
 
 int64_t mlir::gemm::accumulatorRegisters(const TileConfig &config,
-                                         unsigned accBytes, unsigned warpSize) {
+                                         unsigned accBytes, unsigned warpSize,
+                                         int64_t accSets) {
   // SIMT: each thread holds TM x TN accumulators.
   if (config.kind == InstrKind::simt)
-    return words(config.im * config.in, accBytes);
-  return words(config.warpTileM() * config.warpTileN(), accBytes) /
+    return accSets * words(config.im * config.in, accBytes);
+  return accSets * words(config.warpTileM() * config.warpTileN(), accBytes) /
          tileLanes(config, warpSize);
 }
 
 int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
                                       unsigned operandBytes, unsigned accBytes,
-                                      unsigned warpSize) {
+                                      unsigned warpSize, int64_t accSets) {
   int64_t wm = config.warpTileM(), wn = config.warpTileN();
   int64_t k = config.ik;
-  int64_t acc = accumulatorRegisters(config, accBytes, warpSize);
+  int64_t acc = accumulatorRegisters(config, accBytes, warpSize, accSets);
   // Two register buffers of A and B fragments for one instruction-K step.
   int64_t frags =
       2 * words((wm + wn) * k, operandBytes) / tileLanes(config, warpSize);
   // SIMT: TM + TN operands.
   if (config.kind == InstrKind::simt)
     frags = 2 * words(config.im + config.in, std::max(operandBytes, 4u));
+  // wgmma reads both operands from shared memory through descriptors.
+  if (config.kind == InstrKind::wgmma)
+    frags = 0;
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm/Tuning/CostModel.h"
+#include "gemm/Target/Legality.h"
 #include "gemm/Tuning/Lattice.h"
 #include <algorithm>
 #include <cmath>
@@ -88,7 +89,7 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   // Occupancy: blocks an SM holds at once.
   int64_t smem = estimateSharedMemory(c, elemBytes(opKind));
   int64_t regs = estimateRegisters(c, elemBytes(opKind), elemBytes(p.acc),
-                                   target.warpSize);
+                                   target.warpSize, accumulatorSets(c, opKind));
   // ptxas honours the launch bound (.maxntid): at most regsPerSM / threads
   // registers per thread; an estimate above that cap spills.
   int64_t regCap = std::min<int64_t>(target.maxRegsPerThread,

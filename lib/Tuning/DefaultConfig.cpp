@@ -85,6 +85,17 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       // cuBLAS on f16/bf16 4096^3 and 8192^3 tn, against 0.87-0.89x with
       // cp.async (docs/performance.md, "TMA loads").
       int64_t bytes = elemBytes(operand);
+      // f8 promotes its partial sums into f32 registers (accuracy against
+      // cuBLASLt's default), which takes three sets of accumulators: a
+      // warpgroup's m64n128 fits them, m64n256 would not; the stages fill
+      // the shared memory the narrower tile leaves.
+      if (isFloat8(operand)) {
+        TileConfig c =
+            make(InstrKind::wgmma, {128, kWgmmaPromotedMaxN, 128}, {2, 1},
+                 {64, kWgmmaPromotedMaxN, 32}, 6);
+        c.tmaLoad = true;
+        return c;
+      }
       TileConfig c =
           make(InstrKind::wgmma, {128, 256, kWgmmaSwizzleBytes / bytes},
                {2, 1}, {64, 256, 32 / bytes}, 4);

@@ -7,6 +7,8 @@
 
 #include "gemm/Tuning/Lattice.h"
 #include "gemm/Target/Legality.h"
+#include "gemm/Utils/FragmentLayout.h"
+#include <algorithm>
 #include <array>
 
 using namespace mlir::gemm;
@@ -46,9 +48,16 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
         for (int64_t tn : ranges.simtTile)
           instrs.push_back({tm, tn, 1});
     } else {
-      for (const MmaShape &s :
-           target.findShapes(kind, instrOperandKind(problem.a, kind), problem.acc))
-        instrs.push_back({s.m, s.n, s.k});
+      ElemKind operand = instrOperandKind(problem.a, kind);
+      for (const MmaShape &s : target.findShapes(kind, operand, problem.acc)) {
+        // f8 wgmma tiles keep their partial sums accurate (promoted, N <=
+        // 128); the tensor cores' accumulation alone (N = 256) is a
+        // config's explicit choice, never the tuner's.
+        int64_t n = s.n;
+        if (kind == InstrKind::wgmma && isFloat8(operand))
+          n = std::min<int64_t>(n, kWgmmaPromotedMaxN);
+        instrs.push_back({s.m, n, s.k});
+      }
     }
     for (auto [im, in, ik] : instrs)
       for (int64_t bm : ranges.blockMN)

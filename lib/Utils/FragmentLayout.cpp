@@ -151,6 +151,10 @@ bool mlir::gemm::wgmmaReadsMNMajor(ElemKind operand) {
   return operand == ElemKind::f16 || operand == ElemKind::bf16;
 }
 
+bool mlir::gemm::wgmmaPromotesPartialSums(ElemKind operand, int64_t n) {
+  return isFloat8(operand) && n <= kWgmmaPromotedMaxN;
+}
+
 uint64_t mlir::gemm::wgmmaDescriptorBits(int64_t leadingBytes,
                                          int64_t strideBytes) {
   auto encode = [](int64_t bytes) {

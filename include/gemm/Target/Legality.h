@@ -60,6 +60,12 @@ std::string checkConfigStructure(const TileConfig &config);
 std::string checkInstrShapeKnown(const TileConfig &config,
                                  const GemmSignature &sig);
 
+/// Sets of accumulators a thread of `config` holds for `operand` (the
+/// instruction's operand kind): 2 for a wgmma kernel that promotes its
+/// partial sums (wgmmaPromotesPartialSums in gemm/Utils/FragmentLayout.h),
+/// else 1.
+int64_t accumulatorSets(const TileConfig &config, ElemKind operand);
+
 /// Whether TMA can load the operand tiles of `c` (kind wgmma) for `sig`'s
 /// layout and operand type: K-major tiles of 128-byte rows and at most
 /// 256 rows a box, MN-major tiles in whole 128-byte panels (tmaBox).

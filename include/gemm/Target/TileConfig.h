@@ -114,15 +114,19 @@ struct TmaBox {
 /// TMA cannot load it so (the legality rules reject such configs).
 TmaBox tmaBox(int64_t mn, int64_t bk, bool kContiguous, unsigned elemBytes);
 
-/// Estimated 32-bit registers per thread: accumulators plus two buffers of A
-/// and B fragments plus a fixed allowance for addressing.
+/// Estimated 32-bit registers per thread: `accSets` sets of accumulators
+/// (accumulatorSets in gemm/Target/Legality.h) plus two buffers of A and B
+/// fragments (none for wgmma, which reads shared memory) plus a fixed
+/// allowance for addressing.
 int64_t estimateRegisters(const TileConfig &config, unsigned operandBytes,
-                          unsigned accBytes, unsigned warpSize);
+                          unsigned accBytes, unsigned warpSize,
+                          int64_t accSets = 1);
 
-/// The 32-bit registers per thread the accumulators alone occupy: a lower
-/// bound of the kernel's registers, where estimateRegisters is an estimate.
+/// The 32-bit registers per thread `accSets` sets of accumulators alone
+/// occupy: a lower bound of the kernel's registers, where estimateRegisters
+/// is an estimate.
 int64_t accumulatorRegisters(const TileConfig &config, unsigned accBytes,
-                             unsigned warpSize);
+                             unsigned warpSize, int64_t accSets = 1);
 
 } // namespace mlir::gemm
 

@@ -130,6 +130,17 @@ bool wgmmaLowersTypes(ElemKind operand, ElemKind acc);
 /// types); the others are read K-major only (layout tn).
 bool wgmmaReadsMNMajor(ElemKind operand);
 
+/// The widest wgmma N whose f8 kernels promote their partial sums (below).
+constexpr int64_t kWgmmaPromotedMaxN = 128;
+
+/// True if a wgmma kernel of `operand` tiles with instruction N `n` promotes
+/// its partial sums into f32 registers every k-tile: f8, whose wgmma
+/// accumulator keeps fewer bits than f32 (its error grows with K), when the
+/// accumulators fit twice in registers (the f32 sum and the partial sum):
+/// N <= 128. A wider f8 tile accumulates in the tensor cores alone
+/// (cuBLASLt's "fast accumulation").
+bool wgmmaPromotesPartialSums(ElemKind operand, int64_t n);
+
 /// Bytes of one row of a 128-byte-swizzled wgmma operand tile (the swizzle
 /// atom: 8 rows of 128 bytes, 1024-byte aligned).
 constexpr int64_t kWgmmaSwizzleBytes = 128;

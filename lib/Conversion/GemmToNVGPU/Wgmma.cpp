@@ -22,10 +22,21 @@
 // The main loop fences the cp.async data into the async proxy
 // (fence.proxy.async.shared::cta) before the barrier that publishes a stage.
 //
+// f8 promotion (wgmmaPromotesPartialSums: f8 with N <= 128): the tensor
+// cores' f8 accumulator keeps fewer bits than f32 (the error grows with K),
+// so each stage's MMAs write a fresh partial sum (the first with scale-d =
+// 0), which the f32 sum in registers adds once the stage's group has
+// completed (CUTLASS's GmmaFP8Accumulation does the same every four k32
+// MMAs). The add waits for the whole group: ptxas serializes every wgmma
+// of a kernel that reads accumulator registers while any group is in
+// flight, so two partial sums taking turns (one in flight while the other
+// is added) cost more than they would hide.
+//
 //===----------------------------------------------------------------------===//
 
 #include "NVGPUKernel.h"
 #include "gemm/Target/TileConfig.h"
+#include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -74,12 +85,12 @@ public:
     Type elem = ctx.accType;
     accStruct = LLVM::LLVMStructType::getLiteral(
         ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
+    promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
   }
 
-  /// The zero accumulators, and each operand's descriptor for stage 0,
-  /// k-step 0 of this warpgroup: the main loop calls this once before the
-  /// loop, which hoists the descriptors' address math (loadFragments needs
-  /// them).
+  /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0 of this warpgroup: the main
+  /// loop calls this once before the loop, which hoists the descriptors'
+  /// address math (loadFragments needs them).
   SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
     descA = baseDescriptor(b, loc, ctx.tileA, ctx.warpM0);
     descB = baseDescriptor(b, loc, ctx.tileB, ctx.warpN0);
@@ -98,6 +109,13 @@ public:
 
   SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
                               ValueRange acc) override {
+    return {emitMma(b, loc, frags, acc[0], NVVM::WGMMAScaleOut::one)};
+  }
+
+  /// One wgmma.mma_async: `acc` + A * B, or A * B alone when `scaleOut` is
+  /// zero (`acc` is then not read).
+  Value emitMma(OpBuilder &b, Location loc, ValueRange frags, Value acc,
+                NVVM::WGMMAScaleOut scaleOut) {
     MLIRContext *mctx = b.getContext();
     auto layout = [&](const SmemTile &t) {
       // A: row = K-major, col = M-major; B: col = K-major, row = N-major.
@@ -112,36 +130,45 @@ public:
             ? wgmmaType(*getElemKind(ctx.op.getBElementType()))
             : inA;
     NVVM::WGMMATypes out = wgmmaType(*getElemKind(ctx.accType));
-    Value d = NVVM::WgmmaMmaAsyncOp::create(
-        b, loc, accStruct, acc[0], frags[0], frags[1],
-        NVVM::MMAShapeAttr::get(mctx, 64, n, ik), inA, inB, out,
-        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-        NVVM::WGMMAScaleIn::one, layout(ctx.tileA), layout(ctx.tileB),
-        NVVM::MMAIntOverflowAttr());
-    return {d};
+    return NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, accStruct, acc, frags[0], frags[1],
+        NVVM::MMAShapeAttr::get(mctx, 64, n, ik), inA, inB, out, scaleOut,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layout(ctx.tileA),
+        layout(ctx.tileB), NVVM::MMAIntOverflowAttr());
   }
 
   SmallVector<Value> computeStage(OpBuilder &b, Location loc, Value stage,
                                   ValueRange accIn) override {
-    SmallVector<Value> acc(accIn);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    // Promoting, the stage computes a partial sum of its own (scale-d = 0:
+    // its input, undefined, is not read).
+    Value acc = promote ? LLVM::UndefOp::create(b, loc, accStruct).getResult()
+                        : accIn[0];
     for (int64_t ks = 0; ks < ksteps; ++ks)
-      acc = multiply(b, loc, loadFragments(b, loc, stage, ks), acc);
+      acc = emitMma(b, loc, loadFragments(b, loc, stage, ks), acc,
+                    promote && ks == 0 ? NVVM::WGMMAScaleOut::zero
+                                       : NVVM::WGMMAScaleOut::one);
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, stagesInFlight());
-    return acc;
+    if (!promote)
+      return {acc};
+    return {addAccumulators(b, loc, accIn[0], acc)};
   }
 
   bool readsThroughAsyncProxy() const override { return true; }
 
   /// One stage's group stays in flight while the next stage is published
-  /// and issued, when there are enough stages to fetch ahead at all.
+  /// and issued, when there are enough stages to fetch ahead at all; none
+  /// when promoting, as the partial sum is read at the end of its stage.
   int64_t stagesInFlight() const override {
-    return TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
+    return promote ? 0
+                   : TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
   }
 
-  void drain(OpBuilder &b, Location loc) override {
+  SmallVector<Value> drain(OpBuilder &b, Location loc,
+                           ValueRange acc) override {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    return SmallVector<Value>(acc);
   }
 
   void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
@@ -169,6 +196,20 @@ public:
   }
 
 private:
+  /// Element-wise `x + y` of two accumulator structs (f32: promotion is
+  /// for f8 only).
+  Value addAccumulators(OpBuilder &b, Location loc, Value x, Value y) {
+    Value sum = x;
+    for (int64_t i = 0; i < n / 2; ++i) {
+      auto at = [&](Value v) {
+        return LLVM::ExtractValueOp::create(b, loc, v, ArrayRef<int64_t>{i});
+      };
+      Value s = arith::AddFOp::create(b, loc, at(x), at(y));
+      sum = LLVM::InsertValueOp::create(b, loc, sum, s, ArrayRef<int64_t>{i});
+    }
+    return sum;
+  }
+
   /// The descriptor of `tile`'s stage 0 for the warpgroup whose M (A) or N
   /// (B) origin in the block tile is `mn0`.
   Value baseDescriptor(OpBuilder &b, Location loc, const SmemTile &tile,
@@ -212,6 +253,8 @@ private:
 
   KernelContext &ctx;
   int64_t n, ik, ksteps;
+  /// f8 partial sums are promoted into f32 registers every stage.
+  bool promote;
   Type accStruct;
   Value descA, descB;
 };

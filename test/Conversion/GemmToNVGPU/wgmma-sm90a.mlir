@@ -121,9 +121,19 @@ func.func @batched_bias(%a: memref<4x256x128xf16>, %b: memref<4x512x128xf16>, %c
 }
 
 // f8 (e4m3, e5m2, and the two mixed) in tn: the default on sm_90a, K-major
-// 128-byte rows (BK = 128), m64n256k32 into f32.
+// 128-byte rows (BK = 128), m64n128k32 into f32, with the partial sums
+// promoted: each stage's first MMA starts a fresh partial sum (D scale
+// zero, its undefined input unread), the stage's group is waited for
+// entirely, and its 64 partial sums are added to the f32 sums.
 // CHECK-LABEL: gpu.func @f8_tn_gemm
-// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(f32,
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[U]], <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-COUNT-64: arith.addf
+// CHECK: scf.yield
 // CHECK-LABEL: gpu.func @f8_mixed_gemm
 // CHECK: nvvm.wgmma.mma_async {{.*}} A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
 func.func @f8_tn(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
@@ -132,5 +142,24 @@ func.func @f8_tn(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<
 }
 func.func @f8_mixed(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2>, %c: memref<?x?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E5M2>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+
+// An f8 tile of m64n256 (the accumulators would not fit twice) accumulates
+// in the tensor cores alone: every MMA adds to the carried sums, one group
+// stays in flight, and nothing is added in registers.
+// CHECK-LABEL: gpu.func @f8_fast_gemm
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (!llvm.struct
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: llvm.mlir.undef
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[ACC]], <m = 64, n = 256, k = 32>, D[<f32>, <one>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 32>, D[<f32>, <one>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NOT: arith.addf
+// CHECK: scf.yield
+func.func @f8_fast(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>}
   return
 }
