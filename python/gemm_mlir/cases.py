@@ -34,7 +34,10 @@ DTYPES = {
 }
 LAYOUTS = ["nn", "nt", "tn", "tt"]
 FLOAT_EPILOGUES = ["none", "linear", "bias_col_relu", "bias_row_gelu_tanh",
-                   "gelu_erf", "silu", "clamp", "residual"]
+                   "gelu_erf", "silu", "clamp", "residual",
+                   # The fused epilogues of LLM layers (issue 15's rows):
+                   # a bias per output column, in C's type, as PyTorch has it.
+                   "bias_silu_residual", "bias_gelu_tanh"]
 INT_EPILOGUES = ["none", "bias_col_relu", "scale_f16"]
 
 
@@ -152,6 +155,42 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
             rr = conv("%r", c, acc, body)
             body.append(f"%t0 = arith.addf %acc, {rr} : {acc}")
             x, xt = "%t0", acc
+        elif epi in ("bias_silu_residual", "bias_gelu_tanh"):
+            t = acc
+            extras += ["%bias"]; types += [f"memref<?x{c}>"]
+            bcast += ["col"]; args += [f"%bi: {c}"]
+            bb = conv("%bi", c, t, body)
+            body.append(f"%t0 = arith.addf %acc, {bb} : {t}")
+            if epi == "bias_silu_residual":
+                extras += ["%res"]; types += [mem(c)]
+                bcast += ["full"]; args += [f"%r: {c}"]
+                rr = conv("%r", c, t, body)
+                body += [
+                    f"%s0 = arith.negf %t0 : {t}",
+                    f"%s1 = math.exp %s0 : {t}",
+                    f"%one = arith.constant 1.0 : {t}",
+                    f"%s2 = arith.addf %s1, %one : {t}",
+                    f"%s3 = arith.divf %t0, %s2 : {t}",
+                    f"%s4 = arith.addf %s3, {rr} : {t}",
+                ]
+                x, xt = "%s4", t
+            else:
+                body += [
+                    f"%g0 = arith.mulf %t0, %t0 : {t}",
+                    f"%g1 = arith.mulf %g0, %t0 : {t}",
+                    f"%k1 = arith.constant 0.044715 : {t}",
+                    f"%g2 = arith.mulf %g1, %k1 : {t}",
+                    f"%g3 = arith.addf %t0, %g2 : {t}",
+                    f"%k2 = arith.constant 0.7978845608028654 : {t}",
+                    f"%g4 = arith.mulf %g3, %k2 : {t}",
+                    f"%g5 = math.tanh %g4 : {t}",
+                    f"%one = arith.constant 1.0 : {t}",
+                    f"%g6 = arith.addf %g5, %one : {t}",
+                    f"%half = arith.constant 0.5 : {t}",
+                    f"%g7 = arith.mulf %t0, %half : {t}",
+                    f"%g8 = arith.mulf %g7, %g6 : {t}",
+                ]
+                x, xt = "%g8", t
         elif epi == "scale_f16":
             extras += ["%scale"]; types += ["f32"]
             bcast += ["scalar"]; args += ["%sc: f32"]
@@ -303,6 +342,12 @@ TMA_OTHER = [
     ("f16", "tn", "bias_row_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
     ("bf16", "nn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma_ws>"),
     ("f16", "tt", "residual", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma_ws>"),
+    # f8: promoted partial sums (N = 128, the default, 6 and 4 stages) and
+    # the tensor cores' accumulation alone (N = 256).
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma>"),
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma>"),
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
+    ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma>"),
 ]
 
 

@@ -15,7 +15,8 @@ Usage (PYTHONPATH=python:<runtime build>/python, or run
 python/gemm_mlir/harness.py by path with the runtime's python/ folder on
 PYTHONPATH; scripts/gpu_run.sh builds the runtime and sets it):
   python3 -m gemm_mlir.harness check ART_DIR [--shapes small|full] [--out results.json]
-  python3 -m gemm_mlir.harness bench ART_DIR --out bench.json
+  python3 -m gemm_mlir.harness bench ART_DIR --out bench.json [--dtypes f8,tf32]
+  python3 -m gemm_mlir.harness fused ART_DIR --out fused.json [--shape MxNxK]
   python3 -m gemm_mlir.harness breakdown ART_DIR --kernel NAME,... --shape MxNxK
   python3 -m gemm_mlir.harness every ART_DIR --out every.json [--only-class CLASS]
 
@@ -305,6 +306,11 @@ def reference(meta, acc, c0, extras):
         out = acc + extras[0].double()
     elif e == "scale_f16":
         out = acc * extras[0]
+    elif e == "bias_silu_residual":
+        t = acc + extras[0].double()[None, :]
+        out = t / (1 + torch.exp(-t)) + extras[1].double()
+    elif e == "bias_gelu_tanh":
+        out = gelu_tanh(acc + extras[0].double()[None, :])
     else:
         raise ValueError(e)
     if meta["c_type"] == "i8":
@@ -582,6 +588,8 @@ def cmd_bench(args):
         m_, n_, k_ = (int(x) for x in args.shape.split("x"))
         bench = [(d, l, (m_, n_, k_)) for d, l, _ in BENCH]
         bench = list(dict.fromkeys(bench))
+    if args.dtypes:
+        bench = [row for row in bench if row[0] in args.dtypes.split(",")]
     for dtype, layout, (m, n, kk) in bench:
         prefix = f"g_{dtype}_{layout}_none"
         variants = sorted(nm for nm in kernels if (nm == prefix or nm.startswith(prefix + "_"))
@@ -602,12 +610,16 @@ def cmd_bench(args):
                                            out_dtype=torch.float16)
         else:
             lib = lambda: torch.matmul(a_mk, b_kn)
+        ref = a_mk.double() @ b_kn.double()
         try:
             theirs = time_fn(lib, reps)
+            # The library's own error on the same inputs, the yardstick of
+            # ours (fp8 accumulation, tf32 rounding).
+            lib_err = (torch.linalg.norm(lib().double() - ref)
+                       / torch.linalg.norm(ref)).item()
         except RuntimeError as ex:  # e.g. _int_mm shape limits
-            theirs = float("nan")
+            theirs = lib_err = float("nan")
             print("cuBLAS failed:", ex)
-        ref = a_mk.double() @ b_kn.double()
         for name in variants:
             g = kernels[name]
             kern = g.select(m, n, kk)
@@ -619,14 +631,96 @@ def cmd_bench(args):
             row = {"kernel": name, "dtype": dtype, "layout": layout, "m": m, "n": n, "k": kk,
                    "ours_ms": ours, "cublas_ms": theirs,
                    "ours_tflops": flops / ours / 1e9, "cublas_tflops": flops / theirs / 1e9,
-                   "ratio": theirs / ours, "error": err, **kern.report(m, n, kk),
+                   "ratio": theirs / ours, "error": err, "cublas_error": lib_err,
+                   "error_ratio": err / lib_err if lib_err else float("nan"),
+                   **kern.report(m, n, kk),
                    "dynamic_shared_memory": kern.smem, "block": kern.block,
                    "packed": g.plan([a, b, c])["pack_a"]}
             rows.append(row)
             print(f"{name:28s} {m:5d}x{n:5d}x{kk:5d}  ours {row['ours_tflops']:7.1f}  "
                   f"cuBLAS {row['cublas_tflops']:7.1f} TF/s  ratio {row['ratio']:.2f}  err {err:.1e}"
+                  f" ({row['error_ratio']:.2f}x cuBLAS's)"
                   f"{'  (packed)' if row['packed'] else ''}  {ran_str(row)}",
                   flush=True)
+    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "date": time.strftime("%Y-%m-%d"), "rows": rows}
+    json.dump(info, open(args.out, "w"), indent=1)
+    return 0
+
+
+# Issue 15's fused-epilogue rows (and a prefill shape of each): the
+# epilogue, the layout, the shape (M, N, K), and what it is measured against.
+FUSED = [
+    ("bias_silu_residual", "tn", (12288, 4096, 4096)),
+    ("bias_silu_residual", "tn", (4096, 11008, 4096)),
+    ("bias_gelu_tanh", "tn", (4096, 4096, 4096)),
+    ("bias_gelu_tanh", "tn", (8192, 8192, 8192)),
+]
+
+
+def cmd_fused(args):
+    """f16 GEMMs with a fused epilogue against PyTorch: bias + SiLU +
+    residual against cuBLAS followed by the same elementwise ops (matmul,
+    add, silu, add; and the stronger addmm, whose bias cuBLASLt fuses, then
+    silu, add), bias + GELU (tanh) against cuBLASLt's own fused epilogue
+    (torch._addmm_activation, GELU_BIAS). Same inputs, each result's error
+    against a float64 reference."""
+    import torch.nn.functional as F
+    kernels = load_kernels(args.art)
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    rows = []
+    todo = FUSED
+    if args.shape:
+        shape = tuple(int(x) for x in args.shape.split("x"))
+        todo = list(dict.fromkeys((e, l, shape) for e, l, _ in FUSED))
+    for epi, layout, (m, n, kk) in todo:
+        names = sorted(nm for nm in kernels
+                       if nm.startswith(f"g_f16_{layout}_{epi}")
+                       and not kernels[nm].meta.get("batched"))
+        if args.only:
+            names = [nm for nm in names if nm == args.only]
+        if not names:
+            continue
+        a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, "f16", gen)
+        bias = rand((n,), "f16", gen)
+        res = rand((m, n), "f16", gen) if epi == "bias_silu_residual" else None
+        acc = a_mk.double() @ b_kn.double()
+        t = acc + bias.double()[None, :]
+        if res is not None:
+            ref = t / (1 + torch.exp(-t)) + res.double()
+            libs = {
+                "matmul+3 ops": lambda: F.silu(torch.matmul(a_mk, b_kn) + bias) + res,
+                "addmm+2 ops": lambda: F.silu(torch.addmm(bias, a_mk, b_kn)) + res,
+            }
+        else:
+            ref = gelu_tanh(t)
+            libs = {
+                "cuBLASLt GELU_BIAS": lambda: torch._addmm_activation(
+                    bias, a_mk, b_kn, use_gelu=True),
+            }
+            libs["matmul+2 ops"] = lambda: F.gelu(torch.matmul(a_mk, b_kn) + bias,
+                                                  approximate="tanh")
+        flops = 2.0 * m * n * kk
+        reps = args.reps or max(5, min(50, int(2e13 / flops)))
+        err = lambda x: (torch.linalg.norm(x.double() - ref) / torch.linalg.norm(ref)).item()
+        theirs = {lbl: (time_fn(fn, reps), err(fn())) for lbl, fn in libs.items()}
+        del acc, t
+        for name in names:
+            g = kernels[name]
+            c = torch.full((m, n), float("nan"), dtype=torch.float16, device="cuda")
+            extras = [bias] + ([res] if res is not None else [])
+            ours = time_fn(lambda: g.launch([a, b, c] + extras, m, n, kk), reps)
+            row = {"kernel": name, "epilogue": epi, "layout": layout, "m": m, "n": n,
+                   "k": kk, "ours_ms": ours, "ours_tflops": flops / ours / 1e9,
+                   "error": err(c), "config": g.config,
+                   "against": {lbl: {"ms": ms, "error": e, "ratio": ms / ours}
+                               for lbl, (ms, e) in theirs.items()}}
+            rows.append(row)
+            print(f"{name:34s} {m:5d}x{n:5d}x{kk:5d} ours {ours * 1e3:8.1f} us "
+                  f"err {row['error']:.1e}; "
+                  + "; ".join(f"{lbl} {ms * 1e3:8.1f} us ({ms / ours:.2f}x, err {e:.1e})"
+                              for lbl, (ms, e) in theirs.items()), flush=True)
+        del ref
     info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
             "date": time.strftime("%Y-%m-%d"), "rows": rows}
     json.dump(info, open(args.out, "w"), indent=1)
@@ -962,6 +1056,13 @@ def main():
     b.add_argument("--only", default="", help="benchmark this kernel only")
     b.add_argument("--shape", default="", help="MxNxK instead of the list")
     b.add_argument("--reps", type=int, default=0)
+    b.add_argument("--dtypes", default="", help="comma-separated dtypes of the list only (f16,f8)")
+    fu = sub.add_parser("fused", help="fused epilogues against PyTorch/cuBLASLt")
+    fu.add_argument("art")
+    fu.add_argument("--out", default="fused.json")
+    fu.add_argument("--only", default="", help="this kernel only")
+    fu.add_argument("--shape", default="", help="MxNxK instead of the list")
+    fu.add_argument("--reps", type=int, default=0)
     d = sub.add_parser("breakdown")
     d.add_argument("art")
     d.add_argument("--kernel", required=True, help="comma-separated kernels")
@@ -983,7 +1084,8 @@ def main():
     f.add_argument("--only-class", choices=list(EVERY_CLASSES), help="this class only")
     f.add_argument("--rows", default="", help="';'-separated rows, any shape ('f16 tn 1x4096x4096')")
     a = p.parse_args()
-    sys.exit({"check": cmd_check, "bench": cmd_bench, "breakdown": cmd_breakdown,
+    sys.exit({"check": cmd_check, "bench": cmd_bench, "fused": cmd_fused,
+              "breakdown": cmd_breakdown,
               "every": cmd_every, "profile": cmd_profile}[a.cmd](a))
 
 

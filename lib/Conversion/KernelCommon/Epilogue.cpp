@@ -76,16 +76,14 @@ static std::optional<unsigned> findBetaExtra(MatmulOp op) {
   return extra;
 }
 
-void mlir::gemm::detail::emitEpilogueElement(
-    OpBuilder &b, Location loc, KernelContext &ctx, Value row, Value col,
-    Value acc, function_ref<void(OpBuilder &, Value result)> store) {
+/// The epilogue's value for the accumulator `acc` of the element at
+/// absolute (row, col), which lies inside C at `cIndices`: C and the extras
+/// are loaded as the region reads them.
+static Value applyEpilogue(OpBuilder &b, Location loc, KernelContext &ctx,
+                           Value row, Value col, Value acc,
+                           ValueRange cIndices) {
   IndexMath m(b, loc);
   MatmulOp op = ctx.op;
-  Value inside = m.andI1(m.lt(row, ctx.m), m.lt(col, ctx.n));
-  auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  SmallVector<Value> cIndices = ctx.globalIndices(b, loc, row, col);
   Value result;
   if (!op.hasEpilogue()) {
     result = convertAccumulator(b, loc, acc, op.getCElementType());
@@ -164,10 +162,22 @@ void mlir::gemm::detail::emitEpilogueElement(
       b.clone(inner, map);
     result = map.lookup(body.getTerminator()->getOperand(0));
   }
-  if (store)
-    store(b, result);
-  else
-    memref::StoreOp::create(b, loc, result, ctx.c, cIndices);
+  return result;
+}
+
+void mlir::gemm::detail::emitEpilogueElement(
+    OpBuilder &b, Location loc, KernelContext &ctx, Value row, Value col,
+    Value acc, function_ref<void(OpBuilder &, Value result)> store) {
+  IndexMath m(b, loc);
+  Value inside = m.andI1(m.lt(row, ctx.m), m.lt(col, ctx.n));
+  emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
+    SmallVector<Value> cIndices = ctx.globalIndices(b, loc, row, col);
+    Value result = applyEpilogue(b, loc, ctx, row, col, acc, cIndices);
+    if (store)
+      store(b, result);
+    else
+      memref::StoreOp::create(b, loc, result, ctx.c, cIndices);
+  });
 }
 
 /// Elements of C's type in one 16-byte chunk.
@@ -200,6 +210,43 @@ int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
   return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
 }
 
+/// The block tile's rows inside C: min(M - tile row, BM).
+static Value tileRowsInside(OpBuilder &b, Location loc,
+                            const KernelContext &ctx) {
+  IndexMath m(b, loc);
+  return m.min(m.sub(ctx.m, ctx.tileM0), m.c(ctx.config.getBM()));
+}
+
+/// Walks the `rowsInside` rows of the block tile in units of `elems` elements
+/// (rows of BN / elems units), thread t taking units t, t + threads, ...;
+/// `body` gets the unit's offset in a staged tile of rows of `pitch`
+/// elements and its row and column in C. (Only the rows inside C
+/// (tileRowsInside) are walked: a 17 x 3 C in a 64 x 64 tile took 32 element
+/// iterations per thread otherwise.)
+static void walkStagedTile(
+    OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
+    int64_t elems, int64_t pitch,
+    function_ref<void(OpBuilder &, Value, Value, Value)> body) {
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
+  int64_t perRow = cfg.getBN() / elems;
+  Value total = m.mul(rowsInside, perRow);
+  auto loop =
+      scf::ForOp::create(b, loc, m.c(0), m.ceilDiv(total, threads), m.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath mi(b, loc);
+  Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
+  Value r = mi.div(idx, perRow);
+  Value c = mi.mul(mi.rem(idx, perRow), elems);
+  Value row = mi.add(ctx.tileM0, r), col = mi.add(ctx.tileN0, c);
+  emitIfTrue(b, loc, mi.lt(idx, total), [&](OpBuilder &b) {
+    IndexMath mr(b, loc);
+    body(b, mr.add(mr.mul(r, pitch), c), row, col);
+  });
+}
+
 /// Stores the staged block tile (`tile`, rows of stagedPitch elements) to C.
 /// When C allows 16-byte stores (checked at run time, the same for the whole
 /// block), each thread copies 16-byte chunks, consecutive threads
@@ -211,41 +258,13 @@ int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
 /// rows are misaligned, took 10.9 us in its GEMM kernel that way).
 static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
                             Value tile) {
-  IndexMath m(b, loc);
-  ConfigAttr cfg = ctx.config;
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
   int64_t pitch = stagedPitch(ctx);
-  int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
   Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
   auto vecType = VectorType::get({v}, cElem);
   IntegerAttr align = b.getI64IntegerAttr(16);
-  // Walks the tile in units of `elems` elements (rows of BN / elems units),
-  // thread t taking units t, t + threads, ...; `body` gets the unit's
-  // offset in the staged tile and its row and column in C.
-  // Only the tile's rows inside C are walked (a 17 x 3 C in a 64 x 64 tile
-  // took 32 element iterations per thread otherwise).
-  Value rowsInside = m.min(m.sub(ctx.m, ctx.tileM0), m.c(cfg.getBM()));
-  auto walk = [&](OpBuilder &b, int64_t elems,
-                  function_ref<void(OpBuilder &, Value, Value, Value)> body) {
-    IndexMath m(b, loc);
-    int64_t perRow = cfg.getBN() / elems;
-    Value total = m.mul(rowsInside, perRow);
-    auto loop = scf::ForOp::create(b, loc, m.c(0), m.ceilDiv(total, threads),
-                                   m.c(1));
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    IndexMath mi(b, loc);
-    Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
-    Value r = mi.div(idx, perRow);
-    Value c = mi.mul(mi.rem(idx, perRow), elems);
-    Value row = mi.add(ctx.tileM0, r), col = mi.add(ctx.tileN0, c);
-    Value inside = mi.lt(idx, total);
-    emitIfTrue(b, loc, inside, [&](OpBuilder &b) {
-      IndexMath mr(b, loc);
-      body(b, mr.add(mr.mul(r, pitch), c), row, col);
-    });
-  };
+  Value rows = tileRowsInside(b, loc, ctx);
   auto storeElement = [&](OpBuilder &b, Value src, Value row, Value col) {
     IndexMath me(b, loc);
     emitIfTrue(b, loc, me.lt(col, ctx.n), [&](OpBuilder &b) {
@@ -258,7 +277,8 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
   scf::IfOp::create(
       b, loc, vectorOk,
       [&](OpBuilder &b, Location loc) {
-        walk(b, v, [&](OpBuilder &b, Value src, Value row, Value col) {
+        walkStagedTile(b, loc, ctx, rows, v, pitch,
+                       [&](OpBuilder &b, Value src, Value row, Value col) {
           IndexMath mr(b, loc);
           Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
                                               mr.add(col, v), ctx.n);
@@ -287,11 +307,105 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
       },
       [&](OpBuilder &b, Location loc) {
         // C not 16-byte aligned.
-        walk(b, 1, [&](OpBuilder &b, Value src, Value row, Value col) {
-          storeElement(b, src, row, col);
-        });
+        walkStagedTile(b, loc, ctx, rows, 1, pitch,
+                       [&](OpBuilder &b, Value src, Value row, Value col) {
+                         storeElement(b, src, row, col);
+                       });
         scf::YieldOp::create(b, loc);
       });
+}
+
+/// Row pitch (elements) of the accumulator tile the region epilogue stages:
+/// one 16-byte chunk of padding.
+static int64_t accStagedPitch(const KernelContext &ctx) {
+  return ctx.config.getBN() +
+         16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
+}
+
+int64_t
+mlir::gemm::detail::getAccStagedEpilogueBytes(const KernelContext &ctx) {
+  MatmulOp op = ctx.op;
+  if (!op.hasEpilogue() || getStagedEpilogueBytes(ctx) == 0)
+    return 0;
+  unsigned bits = ctx.accType.getIntOrFloatBitWidth();
+  int64_t v = chunkElems(op.getCElementType());
+  // The chunk of v accumulators is read as one vector of whole 16-byte
+  // units.
+  if (bits % 8 != 0 || (v * bits / 8) % 16 != 0)
+    return 0;
+  int64_t bytes = ctx.config.getBM() * accStagedPitch(ctx) * (bits / 8);
+  return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
+}
+
+/// The epilogue region over the accumulators staged in `tile` (rows of
+/// accStagedPitch): a loop in which each thread takes chunks of the v
+/// elements of one 16-byte chunk of C, consecutive threads consecutive
+/// chunks of a row. It reads the chunk's accumulators as one vector, runs
+/// the region on each (its extras and C loaded at neighbouring addresses
+/// across the warp) and stores the chunk as one 16-byte vector where C
+/// allows, else element by element.
+static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
+                                  KernelContext &ctx, Value tile) {
+  Type cElem = ctx.op.getCElementType();
+  int64_t v = chunkElems(cElem);
+  Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
+  IntegerAttr align = b.getI64IntegerAttr(16);
+  walkStagedTile(
+      b, loc, ctx, tileRowsInside(b, loc, ctx), v, accStagedPitch(ctx),
+      [&](OpBuilder &b, Value src, Value row, Value col) {
+        IndexMath mr(b, loc);
+        Value accs = vector::LoadOp::create(
+            b, loc, VectorType::get({v}, ctx.accType), tile,
+            ValueRange{mr.idx(src)}, /*nontemporal=*/false, align);
+        auto accAt = [&](OpBuilder &b, int64_t e) -> Value {
+          return vector::ExtractOp::create(b, loc, accs, ArrayRef<int64_t>{e});
+        };
+        Value whole = mr.andI1(
+            vectorOk, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                            mr.add(col, v), ctx.n));
+        scf::IfOp::create(
+            b, loc, whole,
+            [&](OpBuilder &b, Location loc) {
+              SmallVector<Value> results;
+              for (int64_t e = 0; e < v; ++e) {
+                IndexMath me(b, loc);
+                Value at = me.add(col, e);
+                results.push_back(
+                    applyEpilogue(b, loc, ctx, row, at, accAt(b, e),
+                                  ctx.globalIndices(b, loc, row, at)));
+              }
+              Value chunk = vector::FromElementsOp::create(
+                  b, loc, VectorType::get({v}, cElem), results);
+              vector::StoreOp::create(b, loc, chunk, ctx.c,
+                                      ctx.globalIndices(b, loc, row, col),
+                                      /*nontemporal=*/false, align);
+              scf::YieldOp::create(b, loc);
+            },
+            [&](OpBuilder &b, Location loc) {
+              // The ragged right edge, or C not 16-byte aligned.
+              for (int64_t e = 0; e < v; ++e) {
+                IndexMath me(b, loc);
+                emitEpilogueElement(b, loc, ctx, row, me.add(col, e),
+                                    accAt(b, e));
+              }
+              scf::YieldOp::create(b, loc);
+            });
+      });
+}
+
+/// A view of the first `bytes` of dynamic shared memory as `elem`s.
+static Value stagingView(OpBuilder &b, Location loc, int64_t bytes,
+                         Type elem) {
+  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), wg));
+  int64_t elems = bytes / (elem.getIntOrFloatBitWidth() / 8);
+  return memref::ViewOp::create(
+      b, loc, MemRefType::get({elems}, elem, MemRefLayoutAttrInterface(), wg),
+      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
 }
 
 int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
@@ -299,23 +413,30 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   if (ctx.clusterReduce)
     return emitClusterReduction(b, ctx, step, acc);
   Location loc = ctx.op.getLoc();
+  if (int64_t accBytes = getAccStagedEpilogueBytes(ctx)) {
+    // A region epilogue: the raw accumulators go to shared memory and the
+    // region runs in a loop over C's chunks (emitAccStagedEpilogue). Applied
+    // to each accumulator in registers, the region is unrolled over all of
+    // them (128 a thread for m64n256): that code outran the instruction
+    // cache, and bias + GELU cost two thirds of the GEMM's time.
+    ctx.emitComputeBarrier(b, loc);
+    Value tile = stagingView(b, loc, accBytes, ctx.accType);
+    int64_t pitch = accStagedPitch(ctx);
+    step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
+      IndexMath m(b, loc);
+      Value at = m.add(m.mul(row, pitch), col);
+      memref::StoreOp::create(b, loc, value, tile, ValueRange{m.idx(at)});
+    });
+    ctx.emitComputeBarrier(b, loc);
+    emitAccStagedEpilogue(b, loc, ctx, tile);
+    return accBytes;
+  }
   int64_t stagedBytes = getStagedEpilogueBytes(ctx);
   Value tile;
   if (stagedBytes) {
     // Every warp is done with the A and B tiles this reuses.
     ctx.emitComputeBarrier(b, loc);
-    auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
-                                         gpu::AddressSpace::Workgroup);
-    Value smem = gpu::DynamicSharedMemoryOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                        MemRefLayoutAttrInterface(), wg));
-    Type cElem = ctx.op.getCElementType();
-    int64_t elems = stagedBytes / (cElem.getIntOrFloatBitWidth() / 8);
-    tile = memref::ViewOp::create(
-        b, loc,
-        MemRefType::get({elems}, cElem, MemRefLayoutAttrInterface(), wg), smem,
-        arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+    tile = stagingView(b, loc, stagedBytes, ctx.op.getCElementType());
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);
