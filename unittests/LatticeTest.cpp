@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm/Tuning/Lattice.h"
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
 #include "gemm/Tuning/CostModel.h"
-#include "gemm/Tuning/Lattice.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -104,8 +104,7 @@ void checkExact(const Case &k, llvm::StringRef chip,
                   // f8 wgmma tiles that would not promote their partial
                   // sums are legal, but never lattice points.
                   ElemKind operand = instrOperandKind(problem.a, kind);
-                  bool fastF8 = kind == InstrKind::wgmma &&
-                                isFloat8(operand) &&
+                  bool fastF8 = kind == InstrKind::wgmma && isFloat8(operand) &&
                                 !wgmmaPromotesPartialSums(operand, c.in);
                   bool legal = !exactF32 && !fastF8 &&
                                checkConfig(c, problem, target).empty();

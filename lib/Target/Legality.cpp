@@ -253,8 +253,8 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
              chip;
   }
   int64_t accSets = accumulatorSets(c, operand);
-  int64_t regs = estimateRegisters(c, bytes, elemBytes(sig.acc),
-                                   target.warpSize, accSets);
+  int64_t regs =
+      estimateRegisters(c, bytes, elemBytes(sig.acc), target.warpSize, accSets);
   if (regs > target.maxRegsPerThread)
     return "config needs about " + std::to_string(regs) +
            " registers per thread, over the " +

@@ -15,12 +15,12 @@
 #include "gemm/Tuning/CostModel.h"
 #include "gemm/Target/Legality.h"
 #include "gemm/Tuning/Lattice.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <numeric>
 #include <tuple>
-#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::gemm;
 

@@ -90,9 +90,8 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       // warpgroup's m64n128 fits them, m64n256 would not; the stages fill
       // the shared memory the narrower tile leaves.
       if (isFloat8(operand)) {
-        TileConfig c =
-            make(InstrKind::wgmma, {128, kWgmmaPromotedMaxN, 128}, {2, 1},
-                 {64, kWgmmaPromotedMaxN, 32}, 6);
+        TileConfig c = make(InstrKind::wgmma, {128, kWgmmaPromotedMaxN, 128},
+                            {2, 1}, {64, kWgmmaPromotedMaxN, 32}, 6);
         c.tmaLoad = true;
         return c;
       }

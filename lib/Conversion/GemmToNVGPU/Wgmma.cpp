@@ -88,9 +88,9 @@ public:
     promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
   }
 
-  /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0 of this warpgroup: the main
-  /// loop calls this once before the loop, which hoists the descriptors'
-  /// address math (loadFragments needs them).
+  /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0
+  /// of this warpgroup: the main loop calls this once before the loop, which
+  /// hoists the descriptors' address math (loadFragments needs them).
   SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
     descA = baseDescriptor(b, loc, ctx.tileA, ctx.warpM0);
     descB = baseDescriptor(b, loc, ctx.tileB, ctx.warpN0);

@@ -223,10 +223,10 @@ static Value tileRowsInside(OpBuilder &b, Location loc,
 /// elements and its row and column in C. (Only the rows inside C
 /// (tileRowsInside) are walked: a 17 x 3 C in a 64 x 64 tile took 32 element
 /// iterations per thread otherwise.)
-static void walkStagedTile(
-    OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
-    int64_t elems, int64_t pitch,
-    function_ref<void(OpBuilder &, Value, Value, Value)> body) {
+static void
+walkStagedTile(OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
+               int64_t elems, int64_t pitch,
+               function_ref<void(OpBuilder &, Value, Value, Value)> body) {
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
@@ -277,32 +277,33 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
   scf::IfOp::create(
       b, loc, vectorOk,
       [&](OpBuilder &b, Location loc) {
-        walkStagedTile(b, loc, ctx, rows, v, pitch,
-                       [&](OpBuilder &b, Value src, Value row, Value col) {
-          IndexMath mr(b, loc);
-          Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                              mr.add(col, v), ctx.n);
-          scf::IfOp::create(
-              b, loc, whole,
-              [&](OpBuilder &b, Location loc) {
-                IndexMath mv(b, loc);
-                Value chunk = vector::LoadOp::create(
-                    b, loc, vecType, tile, ValueRange{mv.idx(src)},
-                    /*nontemporal=*/false, align);
-                vector::StoreOp::create(b, loc, chunk, ctx.c,
-                                        ctx.globalIndices(b, loc, row, col),
-                                        /*nontemporal=*/false, align);
-                scf::YieldOp::create(b, loc);
-              },
-              [&](OpBuilder &b, Location loc) {
-                // The ragged right edge.
-                for (int64_t e = 0; e < v; ++e) {
-                  IndexMath me(b, loc);
-                  storeElement(b, me.add(src, e), row, me.add(col, e));
-                }
-                scf::YieldOp::create(b, loc);
-              });
-        });
+        walkStagedTile(
+            b, loc, ctx, rows, v, pitch,
+            [&](OpBuilder &b, Value src, Value row, Value col) {
+              IndexMath mr(b, loc);
+              Value whole = arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::sle, mr.add(col, v), ctx.n);
+              scf::IfOp::create(
+                  b, loc, whole,
+                  [&](OpBuilder &b, Location loc) {
+                    IndexMath mv(b, loc);
+                    Value chunk = vector::LoadOp::create(
+                        b, loc, vecType, tile, ValueRange{mv.idx(src)},
+                        /*nontemporal=*/false, align);
+                    vector::StoreOp::create(b, loc, chunk, ctx.c,
+                                            ctx.globalIndices(b, loc, row, col),
+                                            /*nontemporal=*/false, align);
+                    scf::YieldOp::create(b, loc);
+                  },
+                  [&](OpBuilder &b, Location loc) {
+                    // The ragged right edge.
+                    for (int64_t e = 0; e < v; ++e) {
+                      IndexMath me(b, loc);
+                      storeElement(b, me.add(src, e), row, me.add(col, e));
+                    }
+                    scf::YieldOp::create(b, loc);
+                  });
+            });
         scf::YieldOp::create(b, loc);
       },
       [&](OpBuilder &b, Location loc) {
@@ -318,8 +319,7 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
 /// Row pitch (elements) of the accumulator tile the region epilogue stages:
 /// one 16-byte chunk of padding.
 static int64_t accStagedPitch(const KernelContext &ctx) {
-  return ctx.config.getBN() +
-         16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
+  return ctx.config.getBN() + 16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
 }
 
 int64_t
@@ -394,10 +394,9 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
 }
 
 /// A view of the first `bytes` of dynamic shared memory as `elem`s.
-static Value stagingView(OpBuilder &b, Location loc, int64_t bytes,
-                         Type elem) {
-  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
-                                       gpu::AddressSpace::Workgroup);
+static Value stagingView(OpBuilder &b, Location loc, int64_t bytes, Type elem) {
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   Value smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),

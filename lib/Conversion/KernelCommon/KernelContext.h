@@ -160,8 +160,7 @@ public:
   /// before the accumulators are read) and returns the accumulators
   /// forEachElement reads (a step that carries more than its sums, such as
   /// partial sums not yet added, folds them in here).
-  virtual SmallVector<Value> drain(OpBuilder &b, Location loc,
-                                   ValueRange acc) {
+  virtual SmallVector<Value> drain(OpBuilder &b, Location loc, ValueRange acc) {
     return SmallVector<Value>(acc);
   }
   /// Calls `fn(row, col, value)` for every accumulator element, with row and
