@@ -348,6 +348,12 @@ TMA_OTHER = [
     ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma>"),
     ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
     ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma>"),
+    # Promoted f8 with a producer warpgroup: the compute warpgroups wait on
+    # their stages' barriers, not on each other, so one adds its partial
+    # sums while the other's MMAs run.
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma_ws>"),
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>"),
+    ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma_ws>"),
 ]
 
 

@@ -337,59 +337,119 @@ mlir::gemm::detail::getAccStagedEpilogueBytes(const KernelContext &ctx) {
   return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
 }
 
+/// Chunks of C a thread runs the region on at once in the staged region
+/// epilogue: their loads of C and the extras are all issued before the first
+/// result is stored.
+static constexpr int64_t kEpilogueChunksInFlight = 4;
+
 /// The epilogue region over the accumulators staged in `tile` (rows of
-/// accStagedPitch): a loop in which each thread takes chunks of the v
-/// elements of one 16-byte chunk of C, consecutive threads consecutive
-/// chunks of a row. It reads the chunk's accumulators as one vector, runs
-/// the region on each (its extras and C loaded at neighbouring addresses
-/// across the warp) and stores the chunk as one 16-byte vector where C
-/// allows, else element by element.
+/// accStagedPitch), over the chunks of v elements of one 16-byte chunk of C
+/// in the tile's rows inside C, consecutive threads consecutive chunks of a
+/// row. Each thread takes kEpilogueChunksInFlight chunks an iteration
+/// (threads apart). Where all of them lie inside C and C allows 16-byte
+/// stores, it reads each chunk's accumulators as one vector, runs the region
+/// on every element (its extras and C loaded at neighbouring addresses
+/// across the warp) and only then stores the chunks as 16-byte vectors:
+/// stored chunk by chunk, the loads of the next chunk could not be issued
+/// before the store of the last (the compiler cannot tell C from a residual
+/// apart), and one chunk's loads a thread left the epilogue latency-bound.
+/// Otherwise (the ragged edge, unaligned C) the chunks go one by one,
+/// element by element.
 static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
                                   KernelContext &ctx, Value tile) {
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
+  int64_t pitch = accStagedPitch(ctx);
+  int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
+  int64_t perRow = ctx.config.getBN() / v;
+  const int64_t inFlight = kEpilogueChunksInFlight;
   Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
   IntegerAttr align = b.getI64IntegerAttr(16);
-  walkStagedTile(
-      b, loc, ctx, tileRowsInside(b, loc, ctx), v, accStagedPitch(ctx),
-      [&](OpBuilder &b, Value src, Value row, Value col) {
-        IndexMath mr(b, loc);
-        Value accs = vector::LoadOp::create(
-            b, loc, VectorType::get({v}, ctx.accType), tile,
-            ValueRange{mr.idx(src)}, /*nontemporal=*/false, align);
-        auto accAt = [&](OpBuilder &b, int64_t e) -> Value {
-          return vector::ExtractOp::create(b, loc, accs, ArrayRef<int64_t>{e});
-        };
-        Value whole = mr.andI1(
-            vectorOk, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                            mr.add(col, v), ctx.n));
-        scf::IfOp::create(
-            b, loc, whole,
-            [&](OpBuilder &b, Location loc) {
-              SmallVector<Value> results;
-              for (int64_t e = 0; e < v; ++e) {
-                IndexMath me(b, loc);
-                Value at = me.add(col, e);
-                results.push_back(
-                    applyEpilogue(b, loc, ctx, row, at, accAt(b, e),
-                                  ctx.globalIndices(b, loc, row, at)));
-              }
-              Value chunk = vector::FromElementsOp::create(
-                  b, loc, VectorType::get({v}, cElem), results);
-              vector::StoreOp::create(b, loc, chunk, ctx.c,
-                                      ctx.globalIndices(b, loc, row, col),
-                                      /*nontemporal=*/false, align);
-              scf::YieldOp::create(b, loc);
-            },
-            [&](OpBuilder &b, Location loc) {
-              // The ragged right edge, or C not 16-byte aligned.
-              for (int64_t e = 0; e < v; ++e) {
-                IndexMath me(b, loc);
-                emitEpilogueElement(b, loc, ctx, row, me.add(col, e),
-                                    accAt(b, e));
-              }
-              scf::YieldOp::create(b, loc);
-            });
+  auto accType = VectorType::get({v}, ctx.accType);
+  IndexMath m(b, loc);
+  Value total = m.mul(tileRowsInside(b, loc, ctx), perRow);
+  auto loop = scf::ForOp::create(
+      b, loc, m.c(0), m.ceilDiv(total, threads * inFlight), m.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath mi(b, loc);
+  Value first = mi.add(ctx.tid, mi.mul(loop.getInductionVar(),
+                                       threads * inFlight));
+  // Chunk `idx`: its offset in the tile and its row and column in C.
+  struct Chunk {
+    Value idx, src, row, col;
+  };
+  auto chunkAt = [&](IndexMath &m, Value idx) {
+    Value r = m.div(idx, perRow), c = m.mul(m.rem(idx, perRow), v);
+    return Chunk{idx, m.add(m.mul(r, pitch), c), m.add(ctx.tileM0, r),
+                 m.add(ctx.tileN0, c)};
+  };
+  SmallVector<Chunk> chunks;
+  Value fast = vectorOk;
+  for (int64_t u = 0; u < inFlight; ++u) {
+    chunks.push_back(chunkAt(mi, mi.add(first, u * threads)));
+    fast = mi.andI1(fast, arith::CmpIOp::create(b, loc,
+                                                arith::CmpIPredicate::sle,
+                                                mi.add(chunks.back().col, v),
+                                                ctx.n));
+  }
+  fast = mi.andI1(fast, mi.lt(chunks.back().idx, total));
+  auto loadAccs = [&](OpBuilder &b, Value src) {
+    IndexMath ml(b, loc);
+    return vector::LoadOp::create(b, loc, accType, tile,
+                                  ValueRange{ml.idx(src)},
+                                  /*nontemporal=*/false, align)
+        .getResult();
+  };
+  auto accAt = [&](OpBuilder &b, Value accs, int64_t e) -> Value {
+    return vector::ExtractOp::create(b, loc, accs, ArrayRef<int64_t>{e});
+  };
+  scf::IfOp::create(
+      b, loc, fast,
+      [&](OpBuilder &b, Location loc) {
+        SmallVector<Value> results;
+        for (const Chunk &ch : chunks) {
+          Value accs = loadAccs(b, ch.src);
+          SmallVector<Value> elems;
+          for (int64_t e = 0; e < v; ++e) {
+            IndexMath me(b, loc);
+            Value at = me.add(ch.col, e);
+            elems.push_back(applyEpilogue(b, loc, ctx, ch.row, at,
+                                          accAt(b, accs, e),
+                                          ctx.globalIndices(b, loc, ch.row,
+                                                            at)));
+          }
+          results.push_back(vector::FromElementsOp::create(
+              b, loc, VectorType::get({v}, cElem), elems));
+        }
+        for (auto [ch, chunk] : llvm::zip(chunks, results))
+          vector::StoreOp::create(b, loc, chunk, ctx.c,
+                                  ctx.globalIndices(b, loc, ch.row, ch.col),
+                                  /*nontemporal=*/false, align);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        // One chunk at a time (a loop: the region is cloned once more per
+        // element, not per chunk), element by element.
+        IndexMath me(b, loc);
+        auto each =
+            scf::ForOp::create(b, loc, me.c(0), me.c(inFlight), me.c(1));
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(each.getBody());
+          IndexMath mu(b, loc);
+          Chunk ch = chunkAt(
+              mu, mu.add(first, mu.mul(each.getInductionVar(), threads)));
+          emitIfTrue(b, loc, mu.lt(ch.idx, total), [&](OpBuilder &b) {
+            Value accs = loadAccs(b, ch.src);
+            for (int64_t e = 0; e < v; ++e) {
+              IndexMath mc(b, loc);
+              emitEpilogueElement(b, loc, ctx, ch.row, mc.add(ch.col, e),
+                                  accAt(b, accs, e));
+            }
+          });
+        }
+        scf::YieldOp::create(b, loc);
       });
 }
 

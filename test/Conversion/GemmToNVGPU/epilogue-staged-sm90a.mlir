@@ -74,11 +74,12 @@ func.func @staged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 // -----
 
 // With a region, the raw accumulators are staged (f32, 128 rows of 256 + 4:
-// 33280) and the region runs in the loop over C's chunks: each thread reads
-// a chunk's 8 accumulators as one vector, loads the chunk's bias values,
-// runs the region on each and stores the 8 results as one 16-byte vector;
-// at the ragged edge (or C unaligned) element by element. The region is
-// cloned 16 times (the two paths), not once per accumulator (128).
+// 33280) and the region runs in the loop over C's chunks: each thread takes
+// 4 chunks an iteration, reads each chunk's 8 accumulators as one vector,
+// loads its bias values and runs the region on each, and only then stores
+// the 4 chunks as 16-byte vectors; at the ragged edge (or C unaligned) chunk
+// by chunk, element by element. The region is cloned 40 times (the two
+// paths), not once per accumulator (128).
 // CHECK-LABEL: gpu.func @bias_relu_gemm(
 // CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
@@ -89,12 +90,15 @@ func.func @staged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 // CHECK-NOT: memref.load %[[BIAS]]
 // CHECK: gpu.barrier
 // CHECK: scf.for
-// CHECK: %[[ACCS:.*]] = vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<33280xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK: scf.if
-// CHECK-COUNT-8: arith.maximumf
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<33280xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NOT: vector.store
+// CHECK-COUNT-32: arith.maximumf
+// CHECK-NOT: vector.store
 // CHECK: %[[V:.*]] = vector.from_elements {{.*}} : vector<8xf16>
-// CHECK: vector.store %[[V]], %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
 // CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for
 // CHECK-COUNT-8: memref.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
 // CHECK-NOT: arith.maximumf
 // CHECK: gpu.return
