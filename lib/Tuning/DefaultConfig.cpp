@@ -86,13 +86,18 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       // cp.async (docs/performance.md, "TMA loads").
       int64_t bytes = elemBytes(operand);
       // f8 promotes its partial sums into f32 registers (accuracy against
-      // cuBLASLt's default), which takes three sets of accumulators: a
+      // cuBLASLt's default), which takes two sets of accumulators: a
       // warpgroup's m64n128 fits them, m64n256 would not; the stages fill
-      // the shared memory the narrower tile leaves.
+      // the shared memory the narrower tile leaves. Each promotion waits for
+      // the warpgroup's MMAs: with a producer warpgroup (no block barrier)
+      // the two compute warpgroups drift apart and one promotes while the
+      // other's MMAs run: 0.76-0.77x cuBLASLt at 4096^3 / 8192^3 against
+      // 0.58-0.65x without (docs/performance.md).
       if (isFloat8(operand)) {
         TileConfig c = make(InstrKind::wgmma, {128, kWgmmaPromotedMaxN, 128},
                             {2, 1}, {64, kWgmmaPromotedMaxN, 32}, 6);
         c.tmaLoad = true;
+        c.producerWarp = true;
         return c;
       }
       TileConfig c =

@@ -182,6 +182,7 @@ makeMmaSyncConfig(const TileConfig &d, const GemmSignature &sig,
   c.group = 1;
   c.splitK = 1;
   c.tmaLoad = false;
+  c.producerWarp = false;
   if (!target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
     return std::nullopt;
   return c;
@@ -224,6 +225,10 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     // Members derived from a TMA default load through TMA where it can
     // load their tiles (wgmma members), else through cp.async.
     c.tmaLoad = c.tmaLoad && tmaLoadsTiles(c, sig);
+    // A producer warpgroup (tma_ws) issues TMA loads only, at most two
+    // compute warpgroups wait on it, and it has no cluster reduction.
+    c.producerWarp = c.producerWarp && c.tmaLoad && !c.clusterReduce &&
+                     c.wm * c.wn <= kMaxConsumerWarpgroups && c.stages >= 2;
     if (!checkConfig(c, sig, target).empty())
       return;
     if (c == d && c.splitK == 1)
