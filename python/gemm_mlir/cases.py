@@ -62,6 +62,25 @@ def conv(v, frm, to, lines):
     return name
 
 
+def gelu_tanh_lines(x, t):
+    """The region lines of GELU's tanh form of `x` (type t), ending in %g8."""
+    return [
+        f"%g0 = arith.mulf {x}, {x} : {t}",
+        f"%g1 = arith.mulf %g0, {x} : {t}",
+        f"%k1 = arith.constant 0.044715 : {t}",
+        f"%g2 = arith.mulf %g1, %k1 : {t}",
+        f"%g3 = arith.addf {x}, %g2 : {t}",
+        f"%k2 = arith.constant 0.7978845608028654 : {t}",
+        f"%g4 = arith.mulf %g3, %k2 : {t}",
+        f"%g5 = math.tanh %g4 : {t}",
+        f"%one = arith.constant 1.0 : {t}",
+        f"%g6 = arith.addf %g5, %one : {t}",
+        f"%half = arith.constant 0.5 : {t}",
+        f"%g7 = arith.mulf {x}, %half : {t}",
+        f"%g8 = arith.mulf %g7, %g6 : {t}",
+    ]
+
+
 def build_case(name, dtype, layout, epi, config_override=None, batched=False):
     ab, acc, c, config = DTYPES[dtype]
     config = config_override or config
@@ -103,21 +122,7 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
                     x = "%t1"
                 else:
                     t = acc
-                    body += [
-                        f"%g0 = arith.mulf %t0, %t0 : {t}",
-                        f"%g1 = arith.mulf %g0, %t0 : {t}",
-                        f"%k1 = arith.constant 0.044715 : {t}",
-                        f"%g2 = arith.mulf %g1, %k1 : {t}",
-                        f"%g3 = arith.addf %t0, %g2 : {t}",
-                        f"%k2 = arith.constant 0.7978845608028654 : {t}",
-                        f"%g4 = arith.mulf %g3, %k2 : {t}",
-                        f"%g5 = math.tanh %g4 : {t}",
-                        f"%one = arith.constant 1.0 : {t}",
-                        f"%g6 = arith.addf %g5, %one : {t}",
-                        f"%half = arith.constant 0.5 : {t}",
-                        f"%g7 = arith.mulf %t0, %half : {t}",
-                        f"%g8 = arith.mulf %g7, %g6 : {t}",
-                    ]
+                    body += gelu_tanh_lines("%t0", t)
                     x = "%g8"
         elif epi == "gelu_erf":
             t = acc
@@ -175,21 +180,7 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
                 ]
                 x, xt = "%s4", t
             else:
-                body += [
-                    f"%g0 = arith.mulf %t0, %t0 : {t}",
-                    f"%g1 = arith.mulf %g0, %t0 : {t}",
-                    f"%k1 = arith.constant 0.044715 : {t}",
-                    f"%g2 = arith.mulf %g1, %k1 : {t}",
-                    f"%g3 = arith.addf %t0, %g2 : {t}",
-                    f"%k2 = arith.constant 0.7978845608028654 : {t}",
-                    f"%g4 = arith.mulf %g3, %k2 : {t}",
-                    f"%g5 = math.tanh %g4 : {t}",
-                    f"%one = arith.constant 1.0 : {t}",
-                    f"%g6 = arith.addf %g5, %one : {t}",
-                    f"%half = arith.constant 0.5 : {t}",
-                    f"%g7 = arith.mulf %t0, %half : {t}",
-                    f"%g8 = arith.mulf %g7, %g6 : {t}",
-                ]
+                body += gelu_tanh_lines("%t0", t)
                 x, xt = "%g8", t
         elif epi == "scale_f16":
             extras += ["%scale"]; types += ["f32"]
