@@ -711,9 +711,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     // Drain: no cp.async may be in flight when the kernel exits, and no MMA
     // when the epilogue reads the accumulators.
     waitGroups(b, 0);
-    SmallVector<Value> acc = step->drain(b, loc, loop.getResults());
+    step->drain(b, loc);
 
-    epilogueBytes = emitEpilogue(b, ctx, *step, acc);
+    epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
   };
 
   if (!ctx.warpSpecialized) {

@@ -165,10 +165,8 @@ public:
                    : TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
   }
 
-  SmallVector<Value> drain(OpBuilder &b, Location loc,
-                           ValueRange acc) override {
+  void drain(OpBuilder &b, Location loc) override {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    return SmallVector<Value>(acc);
   }
 
   void forEachElement(OpBuilder &b, Location loc, ValueRange acc,

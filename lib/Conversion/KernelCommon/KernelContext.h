@@ -157,12 +157,8 @@ public:
   /// that it never overwrites a buffer still being read.
   virtual int64_t stagesInFlight() const { return 0; }
   /// Waits for everything computeStage left in flight (after the main loop,
-  /// before the accumulators are read) and returns the accumulators
-  /// forEachElement reads (a step that carries more than its sums, such as
-  /// partial sums not yet added, folds them in here).
-  virtual SmallVector<Value> drain(OpBuilder &b, Location loc, ValueRange acc) {
-    return SmallVector<Value>(acc);
-  }
+  /// before the accumulators are read).
+  virtual void drain(OpBuilder &b, Location loc) {}
   /// Calls `fn(row, col, value)` for every accumulator element, with row and
   /// col relative to the block tile origin.
   virtual void
