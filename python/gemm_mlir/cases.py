@@ -160,22 +160,25 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
             rr = conv("%r", c, acc, body)
             body.append(f"%t0 = arith.addf %acc, {rr} : {acc}")
             x, xt = "%t0", acc
-        elif epi in ("bias_silu_residual", "bias_gelu_tanh"):
+        elif epi in ("bias_silu_residual", "bias_silu_residual_afn", "bias_gelu_tanh"):
             t = acc
             extras += ["%bias"]; types += [f"memref<?x{c}>"]
             bcast += ["col"]; args += [f"%bi: {c}"]
             bb = conv("%bi", c, t, body)
             body.append(f"%t0 = arith.addf %acc, {bb} : {t}")
-            if epi == "bias_silu_residual":
+            if epi.startswith("bias_silu_residual"):
                 extras += ["%res"]; types += [mem(c)]
                 bcast += ["full"]; args += [f"%r: {c}"]
                 rr = conv("%r", c, t, body)
+                # _afn: the region allows approximate functions (exp, and
+                # division as div.approx; docs/performance.md).
+                fm = " fastmath<afn>" if epi.endswith("_afn") else ""
                 body += [
                     f"%s0 = arith.negf %t0 : {t}",
-                    f"%s1 = math.exp %s0 : {t}",
+                    f"%s1 = math.exp %s0{fm} : {t}",
                     f"%one = arith.constant 1.0 : {t}",
                     f"%s2 = arith.addf %s1, %one : {t}",
-                    f"%s3 = arith.divf %t0, %s2 : {t}",
+                    f"%s3 = arith.divf %t0, %s2{fm} : {t}",
                     f"%s4 = arith.addf %s3, {rr} : {t}",
                 ]
                 x, xt = "%s4", t
@@ -345,6 +348,15 @@ TMA_OTHER = [
     ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma_ws>"),
     ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>"),
     ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma_ws>"),
+    # Fused epilogues on other tiles: 128 x 128 with 3 stages fits two
+    # blocks on an SM (one's epilogue overlaps the other's main loop), and
+    # the producer warpgroup of tma_ws.
+    ("f16", "tn", "bias_silu_residual", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 3, group = 8, load = tma>"),
+    ("f16", "tn", "bias_silu_residual", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
+    ("f16", "tn", "bias_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 3, group = 8, load = tma>"),
+    ("f16", "tn", "bias_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
+    # SiLU with approximate exp and division (fastmath<afn>), default tile.
+    ("f16", "tn", "bias_silu_residual_afn", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"),
 ]
 
 

@@ -306,7 +306,7 @@ def reference(meta, acc, c0, extras):
         out = acc + extras[0].double()
     elif e == "scale_f16":
         out = acc * extras[0]
-    elif e == "bias_silu_residual":
+    elif e in ("bias_silu_residual", "bias_silu_residual_afn"):
         t = acc + extras[0].double()[None, :]
         out = t / (1 + torch.exp(-t)) + extras[1].double()
     elif e == "bias_gelu_tanh":
@@ -682,6 +682,11 @@ def cmd_fused(args):
         if not names:
             continue
         a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, "f16", gen)
+        if args.inputs == "unit":
+            # Pre-activations of unit size, as a trained layer has them
+            # (randn A and B give acc of size sqrt(K): |t| up to ~5 sqrt(K)).
+            a.mul_(kk ** -0.25)
+            b.mul_(kk ** -0.25)
         bias = rand((n,), "f16", gen)
         res = rand((m, n), "f16", gen) if epi == "bias_silu_residual" else None
         acc = a_mk.double() @ b_kn.double()
@@ -711,7 +716,7 @@ def cmd_fused(args):
             extras = [bias] + ([res] if res is not None else [])
             ours = time_fn(lambda: g.launch([a, b, c] + extras, m, n, kk), reps)
             row = {"kernel": name, "epilogue": epi, "layout": layout, "m": m, "n": n,
-                   "k": kk, "ours_ms": ours, "ours_tflops": flops / ours / 1e9,
+                   "k": kk, "inputs": args.inputs, "ours_ms": ours, "ours_tflops": flops / ours / 1e9,
                    "error": err(c), "config": g.config,
                    "against": {lbl: {"ms": ms, "error": e, "ratio": ms / ours}
                                for lbl, (ms, e) in theirs.items()}}
@@ -1063,6 +1068,8 @@ def main():
     fu.add_argument("--only", default="", help="this kernel only")
     fu.add_argument("--shape", default="", help="MxNxK instead of the list")
     fu.add_argument("--reps", type=int, default=0)
+    fu.add_argument("--inputs", default="randn", choices=["randn", "unit"],
+                    help="randn A and B, or scaled by K^-1/4 (unit-size acc)")
     d = sub.add_parser("breakdown")
     d.add_argument("art")
     d.add_argument("--kernel", required=True, help="comma-separated kernels")

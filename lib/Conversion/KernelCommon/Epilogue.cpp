@@ -76,93 +76,113 @@ static std::optional<unsigned> findBetaExtra(MatmulOp op) {
   return extra;
 }
 
+/// Loads C through `load` unless the region reads it only as `beta * C`
+/// and beta is zero at run time (then zeros of `type`).
+static Value loadC(OpBuilder &b, Location loc, const KernelContext &ctx,
+                   Type type, function_ref<Value(OpBuilder &)> load) {
+  std::optional<unsigned> beta = findBetaExtra(MatmulOp(ctx.op));
+  if (!beta)
+    return load(b);
+  Value betaV = ctx.extras[*beta];
+  Value zeroBeta =
+      arith::ConstantOp::create(b, loc, b.getZeroAttr(betaV.getType()));
+  Value nonZero = isa<FloatType>(betaV.getType())
+                      ? Value(arith::CmpFOp::create(
+                            b, loc, arith::CmpFPredicate::UNE, betaV, zeroBeta))
+                      : Value(arith::CmpIOp::create(
+                            b, loc, arith::CmpIPredicate::ne, betaV, zeroBeta));
+  return scf::IfOp::create(
+             b, loc, nonZero,
+             [&](OpBuilder &b, Location loc) {
+               scf::YieldOp::create(b, loc, ValueRange{load(b)});
+             },
+             [&](OpBuilder &b, Location loc) {
+               scf::YieldOp::create(
+                   b, loc,
+                   ValueRange{arith::ConstantOp::create(
+                       b, loc, cast<TypedAttr>(b.getZeroAttr(type)))});
+             })
+      .getResult(0);
+}
+
+/// Indices into memref extra `i` for the element at absolute (row, col),
+/// per its broadcast (batch index prepended for a batched extra).
+static SmallVector<Value> extraIndices(OpBuilder &b, Location loc,
+                                       const KernelContext &ctx, unsigned i,
+                                       Value row, Value col) {
+  IndexMath m(b, loc);
+  auto type = cast<MemRefType>(ctx.extras[i].getType());
+  SmallVector<Value> idx;
+  bool batched = false;
+  switch (MatmulOp(ctx.op).getExtraBroadcast(i)) {
+  case Broadcast::row:
+    idx = {row};
+    batched = type.getRank() == 2;
+    break;
+  case Broadcast::col:
+    idx = {col};
+    batched = type.getRank() == 2;
+    break;
+  case Broadcast::full:
+    idx = {row, col};
+    batched = type.getRank() == 3;
+    break;
+  case Broadcast::scalar:
+    llvm_unreachable("memref extras are never scalar");
+  }
+  if (batched)
+    idx.insert(idx.begin(), ctx.batch);
+  for (Value &v : idx)
+    v = m.idx(v);
+  return idx;
+}
+
+/// Clones the epilogue region on `acc`. `operand(i)` gives the value of the
+/// region's block argument i (1: C, 2 + j: extra j) at the element; it is
+/// called once for each argument the region uses.
+static Value cloneRegion(OpBuilder &b, MatmulOp op, Value acc,
+                         function_ref<Value(unsigned)> operand) {
+  Block &body = op.getEpilogue().front();
+  IRMapping map;
+  map.map(body.getArgument(0), acc);
+  for (unsigned i = 1; i < body.getNumArguments(); ++i)
+    if (!body.getArgument(i).use_empty())
+      map.map(body.getArgument(i), operand(i));
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  return map.lookup(body.getTerminator()->getOperand(0));
+}
+
+/// The value of the region's block argument `arg` (>= 1) at the element at
+/// absolute (row, col), which lies inside C at `cIndices`: C, a scalar
+/// extra, or an element of a memref extra per its broadcast.
+static Value loadElementOperand(OpBuilder &b, Location loc,
+                                const KernelContext &ctx, unsigned arg,
+                                Value row, Value col, ValueRange cIndices) {
+  if (arg == 1)
+    return loadC(
+        b, loc, ctx, MatmulOp(ctx.op).getCElementType(), [&](OpBuilder &b) {
+          return memref::LoadOp::create(b, loc, ctx.c, cIndices).getResult();
+        });
+  Value extra = ctx.extras[arg - 2];
+  if (!isa<MemRefType>(extra.getType()))
+    return extra;
+  return memref::LoadOp::create(b, loc, extra,
+                                extraIndices(b, loc, ctx, arg - 2, row, col));
+}
+
 /// The epilogue's value for the accumulator `acc` of the element at
 /// absolute (row, col), which lies inside C at `cIndices`: C and the extras
 /// are loaded as the region reads them.
 static Value applyEpilogue(OpBuilder &b, Location loc, KernelContext &ctx,
                            Value row, Value col, Value acc,
                            ValueRange cIndices) {
-  IndexMath m(b, loc);
   MatmulOp op = ctx.op;
-  Value result;
-  if (!op.hasEpilogue()) {
-    result = convertAccumulator(b, loc, acc, op.getCElementType());
-  } else {
-    Block &body = op.getEpilogue().front();
-    IRMapping map;
-    map.map(body.getArgument(0), acc);
-    if (op.readsC()) {
-      Value cLoad;
-      if (std::optional<unsigned> beta = findBetaExtra(op)) {
-        // Skip the load of C when beta == 0 at run time.
-        Value betaV = ctx.extras[*beta];
-        Value zeroBeta = arith::ConstantOp::create(
-            b, loc, b.getZeroAttr(betaV.getType()));
-        Value nonZero =
-            isa<FloatType>(betaV.getType())
-                ? Value(arith::CmpFOp::create(
-                      b, loc, arith::CmpFPredicate::UNE, betaV, zeroBeta))
-                : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                              betaV, zeroBeta));
-        Type cElem = op.getCElementType();
-        cLoad = scf::IfOp::create(
-                    b, loc, nonZero,
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(
-                          b, loc,
-                          ValueRange{memref::LoadOp::create(b, loc, ctx.c,
-                                                            cIndices)});
-                    },
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(
-                          b, loc,
-                          ValueRange{arith::ConstantOp::create(
-                              b, loc, b.getZeroAttr(cElem))});
-                    })
-                    .getResult(0);
-      } else {
-        cLoad = memref::LoadOp::create(b, loc, ctx.c, cIndices);
-      }
-      map.map(body.getArgument(1), cLoad);
-    }
-    for (auto [i, extra] : llvm::enumerate(ctx.extras)) {
-      Value arg = body.getArgument(2 + i);
-      if (arg.use_empty())
-        continue;
-      auto type = dyn_cast<MemRefType>(extra.getType());
-      if (!type) {
-        map.map(arg, extra);
-        continue;
-      }
-      SmallVector<Value> idx;
-      bool batched = false;
-      switch (op.getExtraBroadcast(i)) {
-      case Broadcast::row:
-        idx = {row};
-        batched = type.getRank() == 2;
-        break;
-      case Broadcast::col:
-        idx = {col};
-        batched = type.getRank() == 2;
-        break;
-      case Broadcast::full:
-        idx = {row, col};
-        batched = type.getRank() == 3;
-        break;
-      case Broadcast::scalar:
-        llvm_unreachable("memref extras are never scalar");
-      }
-      if (batched)
-        idx.insert(idx.begin(), ctx.batch);
-      for (Value &v : idx)
-        v = m.idx(v);
-      map.map(arg, memref::LoadOp::create(b, loc, extra, idx));
-    }
-    for (Operation &inner : body.without_terminator())
-      b.clone(inner, map);
-    result = map.lookup(body.getTerminator()->getOperand(0));
-  }
-  return result;
+  if (!op.hasEpilogue())
+    return convertAccumulator(b, loc, acc, op.getCElementType());
+  return cloneRegion(b, op, acc, [&](unsigned arg) {
+    return loadElementOperand(b, loc, ctx, arg, row, col, cIndices);
+  });
 }
 
 void mlir::gemm::detail::emitEpilogueElement(
@@ -356,20 +376,121 @@ mlir::gemm::detail::getAccStagedEpilogueBytes(const KernelContext &ctx) {
 /// result is stored.
 static constexpr int64_t kEpilogueChunksInFlight = 4;
 
+namespace {
+/// How the staged region epilogue reads one region operand for a chunk of C
+/// (v elements of one row): as one vector of the chunk's elements, as one
+/// value for the whole chunk, or element by element.
+enum class ChunkRead { vector, once, element };
+} // namespace
+
+/// How block argument `arg` (>= 1) of the region is read for a chunk: C
+/// and the column and full extras whose rows are contiguous as vectors, a
+/// row extra and a scalar once, others (strided, sub-byte) per element.
+static ChunkRead chunkRead(const KernelContext &ctx, unsigned arg) {
+  if (arg == 1)
+    return ChunkRead::vector;
+  auto type = dyn_cast<MemRefType>(ctx.extras[arg - 2].getType());
+  if (!type)
+    return ChunkRead::once;
+  switch (MatmulOp(ctx.op).getExtraBroadcast(arg - 2)) {
+  case Broadcast::row:
+    return ChunkRead::once;
+  case Broadcast::col:
+  case Broadcast::full:
+    break;
+  case Broadcast::scalar:
+    llvm_unreachable("memref extras are never scalar");
+  }
+  unsigned bits = type.getElementTypeBitWidth();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (bits < 8 || bits % 8 != 0 ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      (!ShapedType::isDynamic(strides.back()) && strides.back() != 1))
+    return ChunkRead::element;
+  return ChunkRead::vector;
+}
+
+/// The alignment (bytes) of a chunk of `v` elements of `elem` at a column
+/// that is a multiple of v, in a memref that passed
+/// emitVectorCopiesOk(.., chunkMultiple(v, elem)).
+static int64_t chunkAlign(int64_t v, Type elem) {
+  return std::min<int64_t>(16, v * (elem.getIntOrFloatBitWidth() / 8));
+}
+static int64_t chunkMultiple(int64_t v, Type elem) {
+  return chunkAlign(v, elem) / (elem.getIntOrFloatBitWidth() / 8);
+}
+
+/// True (i1) if every extra the region reads as vectors allows chunk loads
+/// at run time (aligned base, rows and offset; unit inner stride).
+static Value emitChunkExtrasOk(OpBuilder &b, Location loc,
+                               const KernelContext &ctx, int64_t v) {
+  IndexMath m(b, loc);
+  Block &body = MatmulOp(ctx.op).getEpilogue().front();
+  Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (unsigned arg = 2; arg < body.getNumArguments(); ++arg) {
+    if (body.getArgument(arg).use_empty() ||
+        chunkRead(ctx, arg) != ChunkRead::vector)
+      continue;
+    Value extra = ctx.extras[arg - 2];
+    Type elem = cast<MemRefType>(extra.getType()).getElementType();
+    ok = m.andI1(ok, emitVectorCopiesOk(b, loc, extra, chunkMultiple(v, elem)));
+  }
+  return ok;
+}
+
+/// The region's operands for the chunk of `v` elements at absolute (row,
+/// col ... col + v - 1), indexed by block argument: the ones read as
+/// vectors or once are loaded here (null for the rest and unused ones), so
+/// that a thread can issue the loads of several chunks before it computes.
+static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
+                                            const KernelContext &ctx, Value row,
+                                            Value col, int64_t v) {
+  Block &body = MatmulOp(ctx.op).getEpilogue().front();
+  SmallVector<Value> loaded(body.getNumArguments());
+  for (unsigned arg = 1; arg < body.getNumArguments(); ++arg) {
+    if (body.getArgument(arg).use_empty())
+      continue;
+    switch (chunkRead(ctx, arg)) {
+    case ChunkRead::element:
+      break;
+    case ChunkRead::once:
+      loaded[arg] = loadElementOperand(b, loc, ctx, arg, row, col, {});
+      break;
+    case ChunkRead::vector: {
+      Value src = arg == 1 ? ctx.c : ctx.extras[arg - 2];
+      Type elem = cast<MemRefType>(src.getType()).getElementType();
+      auto type = VectorType::get({v}, elem);
+      auto load = [&](OpBuilder &b) -> Value {
+        SmallVector<Value> idx =
+            arg == 1 ? ctx.globalIndices(b, loc, row, col)
+                     : extraIndices(b, loc, ctx, arg - 2, row, col);
+        return vector::LoadOp::create(b, loc, type, src, idx,
+                                      /*nontemporal=*/false,
+                                      b.getI64IntegerAttr(chunkAlign(v, elem)));
+      };
+      loaded[arg] = arg == 1 ? loadC(b, loc, ctx, type, load) : load(b);
+      break;
+    }
+    }
+  }
+  return loaded;
+}
+
 /// The epilogue region over the accumulators staged in `tile` (rows of
 /// accStagedPitch), over the chunks of v elements of one 16-byte chunk of C
 /// in the tile's rows inside C, consecutive threads consecutive chunks of a
 /// row. Each thread takes kEpilogueChunksInFlight chunks an iteration
-/// (threads apart). Where all of them lie inside C and C allows 16-byte
-/// stores, it reads each chunk's accumulators as one vector, runs the region
-/// on every element (its extras and C loaded at neighbouring addresses
-/// across the warp) and only then stores the chunks as 16-byte vectors:
-/// stored chunk by chunk, the loads of the next chunk could not be issued
-/// before the store of the last (the compiler cannot tell C from a residual
-/// apart). (Measured against one chunk an iteration: no gain on bias + SiLU
-/// + residual within one run, 1-2% on bias + GELU; docs/performance.md.)
-/// Otherwise (the ragged edge, unaligned C) the chunks go one by one,
-/// element by element.
+/// (threads apart). Where all of them lie inside C, and C and the extras
+/// the region reads as vectors allow 16-byte copies (chunkRead), it first
+/// loads every chunk's accumulators, C and extras, each as one vector (a
+/// row extra once), then runs the region on every element and only then
+/// stores the chunks as 16-byte vectors: stored chunk by chunk, the loads of
+/// the next chunk could not be issued before the store of the last (the
+/// compiler cannot tell C from a residual apart). (A residual read element
+/// by element took 8 loads a chunk; docs/performance.md.) Otherwise (the
+/// ragged edge, unaligned operands) the chunks go one by one, element by
+/// element.
 static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
                                   KernelContext &ctx, Value tile) {
   Type cElem = ctx.op.getCElementType();
@@ -378,7 +499,8 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
   int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
   int64_t perRow = ctx.config.getBN() / v;
   const int64_t inFlight = kEpilogueChunksInFlight;
-  Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
+  Value vectorOk = IndexMath(b, loc).andI1(emitVectorCopiesOk(b, loc, ctx.c, v),
+                                           emitChunkExtrasOk(b, loc, ctx, v));
   IntegerAttr align = b.getI64IntegerAttr(16);
   auto accType = VectorType::get({v}, ctx.accType);
   IndexMath m(b, loc);
@@ -410,23 +532,40 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
                                   /*nontemporal=*/false, align)
         .getResult();
   };
-  auto accAt = [&](OpBuilder &b, Value accs, int64_t e) -> Value {
-    return vector::ExtractOp::create(b, loc, accs, ArrayRef<int64_t>{e});
+  auto elementAt = [&](OpBuilder &b, Value vec, int64_t e) -> Value {
+    return vector::ExtractOp::create(b, loc, vec, ArrayRef<int64_t>{e});
   };
   scf::IfOp::create(
       b, loc, fast,
       [&](OpBuilder &b, Location loc) {
-        SmallVector<Value> results;
+        // Every chunk's loads first, then the region on each element.
+        SmallVector<Value> accs;
+        SmallVector<SmallVector<Value>> operands;
         for (const StagedUnit &ch : chunks) {
-          Value accs = loadAccs(b, ch.src);
+          accs.push_back(loadAccs(b, ch.src));
+          operands.push_back(loadChunkOperands(b, loc, ctx, ch.row, ch.col, v));
+        }
+        SmallVector<Value> results;
+        for (auto [ch, chAccs, chOperands] :
+             llvm::zip(chunks, accs, operands)) {
           SmallVector<Value> elems;
           for (int64_t e = 0; e < v; ++e) {
-            IndexMath me(b, loc);
-            Value at = me.add(ch.col, e);
-            elems.push_back(applyEpilogue(b, loc, ctx, ch.row, at,
-                                          accAt(b, accs, e),
-                                          ctx.globalIndices(b, loc, ch.row,
-                                                            at)));
+            elems.push_back(cloneRegion(
+                b, ctx.op, elementAt(b, chAccs, e), [&](unsigned arg) -> Value {
+                  switch (chunkRead(ctx, arg)) {
+                  case ChunkRead::vector:
+                    return elementAt(b, chOperands[arg], e);
+                  case ChunkRead::once:
+                    return chOperands[arg];
+                  case ChunkRead::element:
+                    break;
+                  }
+                  IndexMath me(b, loc);
+                  Value at = me.add(ch.col, e);
+                  return loadElementOperand(
+                      b, loc, ctx, arg, ch.row, at,
+                      ctx.globalIndices(b, loc, ch.row, at));
+                }));
           }
           results.push_back(vector::FromElementsOp::create(
               b, loc, VectorType::get({v}, cElem), elems));
@@ -454,7 +593,7 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
             for (int64_t e = 0; e < v; ++e) {
               IndexMath mc(b, loc);
               emitEpilogueElement(b, loc, ctx, ch.row, mc.add(ch.col, e),
-                                  accAt(b, accs, e));
+                                  elementAt(b, accs, e));
             }
           });
         }

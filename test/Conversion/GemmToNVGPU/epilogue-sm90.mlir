@@ -27,11 +27,21 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 }
 
 // alpha * acc + beta * C reads C, but only where beta != 0 at run time (the
-// BLAS convention); the scalars are kernel arguments.
+// BLAS convention); the scalars are kernel arguments. Whole chunks of C
+// read it as one vector of 4 (zeros when beta == 0), the ragged edge
+// element by element.
 // CHECK-LABEL: gpu.func @linear_gemm(
 // CHECK-SAME: %[[C:arg2]]: memref<?x?xf32>, %[[ALPHA:arg3]]: f32, %[[BETA:arg4]]: f32
 // CHECK: %[[NZ:.*]] = arith.cmpf une, %[[BETA]], %{{.*}} : f32
-// CHECK: %[[CIN:.*]] = scf.if %[[NZ]] -> (f32) {
+// CHECK: %[[CV:.*]] = scf.if %[[NZ]] -> (vector<4xf32>) {
+// CHECK: vector.load %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : vector<4xf32>
+// CHECK: %[[C0:.*]] = vector.extract %[[CV]][0] : f32 from vector<4xf32>
+// CHECK: arith.mulf %{{.*}}, %[[ALPHA]]
+// CHECK: arith.mulf %[[C0]], %[[BETA]]
+// CHECK: vector.store {{.*}}, %[[C]]
+// CHECK: %[[CIN:.*]] = scf.if %{{.*}} -> (f32) {
 // CHECK-NEXT: memref.load %[[C]]
 // CHECK: } else {
 // CHECK-NEXT: scf.yield %{{.*}} : f32

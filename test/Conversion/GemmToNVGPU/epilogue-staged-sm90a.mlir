@@ -75,8 +75,8 @@ func.func @staged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 
 // With a region, the raw accumulators are staged (f32, 128 rows of 256 + 4:
 // 33280) and the region runs in the loop over C's chunks: each thread takes
-// 4 chunks an iteration, reads each chunk's 8 accumulators as one vector,
-// loads its bias values and runs the region on each, and only then stores
+// 4 chunks an iteration, reads each chunk's 8 accumulators and 8 bias
+// values as one vector each, runs the region on each element, and only then stores
 // the 4 chunks as 16-byte vectors; at the ragged edge (or C unaligned) chunk
 // by chunk, element by element. The region is cloned 40 times (the two
 // paths), not once per accumulator (128).
@@ -111,6 +111,52 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
     %1 = arith.maximumf %0, %z : f32
     %2 = arith.truncf %1 : f32 to f16
     gemm.yield %2 : f16
+  }
+  return
+}
+
+// -----
+
+// The extras the region reads come in with the chunk, before any of its
+// math: the bias (by column) and a residual (full) as one 16-byte vector per
+// chunk, their run-time alignment (16-byte base, rows a multiple of 8
+// elements) joining C's in the test for the fast path. A residual whose
+// inner stride is not 1 is read element by element.
+// CHECK-LABEL: gpu.func @silu_residual_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf16>, %[[RES:[a-z0-9]+]]: memref<?x?xf16>, %[[RS:[a-z0-9]+]]: memref<?x?xf16, strided<[?, 2]>>
+// CHECK: %[[BPTR:.*]] = memref.extract_aligned_pointer_as_index %[[BIAS]]
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}, %[[RSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[RES]]
+// CHECK: %[[RPTR:.*]] = memref.extract_aligned_pointer_as_index %[[RES]]
+// CHECK: arith.remui %[[RSTRIDES]]#0, %c8 : index
+// CHECK-NOT: memref.extract_aligned_pointer_as_index %[[RS]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[C]]
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK-NOT: math.exp
+// CHECK-COUNT-4: vector.load %[[BIAS]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-NOT: math.exp
+// CHECK: vector.load %[[RES]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK-NOT: math.exp
+// CHECK: memref.load %[[RS]]
+// CHECK: math.exp
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[C]]
+func.func @silu_residual(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf16>, %res: memref<?x?xf16>, %rs: memref<?x?xf16, strided<[?, 2]>>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias, %res, %rs : memref<?xf16>, memref<?x?xf16>, memref<?x?xf16, strided<[?, 2]>>) acc(f32) attributes {broadcast = [#gemm.bcast<col>, #gemm.bcast<full>, #gemm.bcast<full>]} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f16, %r: f16, %r2: f16):
+    %b32 = arith.extf %bi : f16 to f32
+    %t = arith.addf %acc, %b32 : f32
+    %n = arith.negf %t : f32
+    %e = math.exp %n : f32
+    %one = arith.constant 1.0 : f32
+    %d = arith.addf %e, %one : f32
+    %s = arith.divf %t, %d : f32
+    %r32 = arith.extf %r : f16 to f32
+    %y = arith.addf %s, %r32 : f32
+    %q32 = arith.extf %r2 : f16 to f32
+    %z = arith.addf %y, %q32 : f32
+    %h = arith.truncf %z : f32 to f16
+    gemm.yield %h : f16
   }
   return
 }
