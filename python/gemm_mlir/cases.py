@@ -185,6 +185,14 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
             else:
                 body += gelu_tanh_lines("%t0", t)
                 x, xt = "%g8", t
+        elif epi == "divide":
+            # C / R, the accumulator unused: the harness's `divide` command
+            # feeds C and R bit patterns (NaNs, infinities, subnormals) and
+            # compares the quotients bit for bit with PyTorch's IEEE division.
+            extras += ["%den"]; types += [mem(c)]
+            bcast += ["full"]; args += [f"%r: {c}"]
+            body.append(f"%q = arith.divf %cin, %r : {c}")
+            x, xt = "%q", c
         elif epi == "scale_f16":
             extras += ["%scale"]; types += ["f32"]
             bcast += ["scalar"]; args += ["%sc: f32"]
@@ -355,6 +363,9 @@ TMA_OTHER = [
     ("f16", "tn", "bias_silu_residual", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
     ("f16", "tn", "bias_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 3, group = 8, load = tma>"),
     ("f16", "tn", "bias_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
+    # f32 division in the staged epilogue, checked bit for bit
+    # (`harness divide`).
+    ("tf32", "tn", "divide", "#gemm.config<kind = wgmma, block = [128, 256, 32], warps = [2, 1], instr = [64, 256, 8], stages = 4, group = 8, load = tma>"),
     # SiLU with approximate exp and division (fastmath<afn>), default tile.
     ("f16", "tn", "bias_silu_residual_afn", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"),
 ]

@@ -311,6 +311,8 @@ def reference(meta, acc, c0, extras):
         out = t / (1 + torch.exp(-t)) + extras[1].double()
     elif e == "bias_gelu_tanh":
         out = gelu_tanh(acc + extras[0].double()[None, :])
+    elif e == "divide":
+        out = c0 / extras[0].double()
     else:
         raise ValueError(e)
     if meta["c_type"] == "i8":
@@ -732,6 +734,80 @@ def cmd_fused(args):
     return 0
 
 
+def division_operands(kind, shape, gen):
+    """Numerators and denominators (f32) for `divide`: every bit pattern;
+    normal numbers of every exponent (quotients over- and underflow); numbers
+    near 1 (the fast path); SiLU's t / (1 + exp(-t)) for randn t of size 64
+    (divisors up to infinity); and normal numbers with 5% zeros, infinities,
+    NaNs and subnormals mixed in."""
+    def bits(lo_exp, hi_exp):
+        sign = torch.randint(0, 2, shape, device="cuda", generator=gen, dtype=torch.int64) << 31
+        exp = torch.randint(lo_exp, hi_exp + 1, shape, device="cuda", generator=gen, dtype=torch.int64) << 23
+        man = torch.randint(0, 1 << 23, shape, device="cuda", generator=gen, dtype=torch.int64)
+        word = sign | exp | man  # 0 .. 2^32 - 1, as int32's two's complement
+        return (word - (word >> 31) * (1 << 32)).to(torch.int32).view(torch.float32)
+    if kind == "all-bits":
+        return bits(0, 255), bits(0, 255)
+    if kind == "normal":
+        return bits(1, 254), bits(1, 254)
+    if kind == "near-one":
+        return bits(97, 157), bits(97, 157)
+    if kind == "silu":
+        t = torch.randn(shape, device="cuda", generator=gen) * 64
+        return t, 1 + torch.exp(-t)
+    if kind == "specials":
+        x, y = bits(1, 254), bits(1, 254)
+        specials = torch.tensor([0.0, -0.0, float("inf"), -float("inf"), float("nan"),
+                                 1e-40, -3e-39, 1.2e-38], device="cuda")
+        for t in (x, y):
+            pick = torch.rand(shape, device="cuda", generator=gen) < 0.05
+            which = torch.randint(0, len(specials), shape, device="cuda", generator=gen)
+            t[pick] = specials[which[pick]]
+        return x, y
+    raise ValueError(kind)
+
+
+DIVISION_KINDS = ["all-bits", "normal", "near-one", "silu", "specials"]
+
+
+def cmd_divide(args):
+    """C / R in the staged epilogue (C and R read as vectors) bit for bit
+    against PyTorch's IEEE division, over DIVISION_KINDS of operands (NaN
+    matches any NaN), in every kernel whose epilogue is `divide`: the check
+    that held the division lowerings tried in design-notes.md ("Division in
+    an epilogue stays div.rn") to IEEE's results."""
+    kernels = {nm: g for nm, g in load_kernels(args.art).items()
+               if g.meta.get("epilogue") == "divide"}
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    m = n = args.size
+    kk = 8
+    rows, failed = [], 0
+    for name, g in sorted(kernels.items()):
+        a, b, _, _ = make_inputs(g.meta["layout"], m, n, kk, g.meta["a_type"], gen)
+        for kind in DIVISION_KINDS:
+            x, y = division_operands(kind, (m, n), gen)
+            c = x.clone()
+            g.launch([a, b, c, y], m, n, kk)
+            torch.cuda.synchronize()
+            ref = x / y
+            same = (c.view(torch.int32) == ref.view(torch.int32)) | (torch.isnan(c) & torch.isnan(ref))
+            bad = int((~same).sum())
+            failed += bad > 0
+            row = {"kernel": name, "operands": kind, "elements": m * n, "mismatches": bad}
+            if bad:
+                i = int((~same).flatten().nonzero()[0])
+                row["first"] = {"a": x.flatten()[i].item(), "b": y.flatten()[i].item(),
+                                "ours": c.flatten()[i].item(), "ieee": ref.flatten()[i].item()}
+            rows.append(row)
+            print(f"{'ok  ' if not bad else 'FAIL'} {name:30s} {kind:10s} {m * n} quotients, "
+                  f"{bad} differ" + (f" (first: {row['first']})" if bad else ""), flush=True)
+    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "date": time.strftime("%Y-%m-%d"), "rows": rows}
+    if args.out:
+        json.dump(info, open(args.out, "w"), indent=1)
+    return 1 if failed or not rows else 0
+
+
 def packed_copy(t, op, plan):
     """The zero-padded workspace the runtime packs `t` into (its
     round_up_dims rounded up to the manifest's round_to), made by PyTorch."""
@@ -1070,6 +1146,10 @@ def main():
     fu.add_argument("--reps", type=int, default=0)
     fu.add_argument("--inputs", default="randn", choices=["randn", "unit"],
                     help="randn A and B, or scaled by K^-1/4 (unit-size acc)")
+    dv = sub.add_parser("divide", help="the epilogue's f32 division bit for bit")
+    dv.add_argument("art")
+    dv.add_argument("--out", default="")
+    dv.add_argument("--size", type=int, default=4096, help="M = N (quotients: size^2)")
     d = sub.add_parser("breakdown")
     d.add_argument("art")
     d.add_argument("--kernel", required=True, help="comma-separated kernels")
@@ -1092,6 +1172,7 @@ def main():
     f.add_argument("--rows", default="", help="';'-separated rows, any shape ('f16 tn 1x4096x4096')")
     a = p.parse_args()
     sys.exit({"check": cmd_check, "bench": cmd_bench, "fused": cmd_fused,
+              "divide": cmd_divide,
               "breakdown": cmd_breakdown,
               "every": cmd_every, "profile": cmd_profile}[a.cmd](a))
 
