@@ -11,6 +11,7 @@
 #include "IndexMath.h"
 #include "Pack.h"
 #include "SplitK.h"
+#include "gemm-c/Runtime.h"
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "gemm/Target/Legality.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -486,22 +487,23 @@ static Value emitSlices(IndexMath &m, const HostSizes &s, const SplitPolicy &p,
   return m.max(slices, m.c(1));
 }
 
-/// The runtime's GemmRtDType code of `type` (include/gemm-c/Runtime.h), the
-/// element type mgpuGemmTensorMap reads.
+/// The runtime's GemmRtDType code of `type` (runtime/include/gemm-c/
+/// Runtime.h, included for its numbering), the element type
+/// mgpuGemmTensorMap reads.
 static int64_t runtimeDTypeCode(Type type) {
   if (type.isF16())
-    return 1;
+    return GEMM_RT_DTYPE_F16;
   if (type.isBF16())
-    return 2;
+    return GEMM_RT_DTYPE_BF16;
   if (type.isF32())
-    return 3;
+    return GEMM_RT_DTYPE_F32;
   if (type.isInteger(8))
-    return 5;
+    return GEMM_RT_DTYPE_I8;
   if (isa<Float8E4M3FNType>(type))
-    return 10;
+    return GEMM_RT_DTYPE_F8E4M3FN;
   if (isa<Float8E5M2Type>(type))
-    return 11;
-  return 0;
+    return GEMM_RT_DTYPE_F8E5M2;
+  return GEMM_RT_DTYPE_INVALID;
 }
 
 /// The tensor map of `operand` (a memref of rank 2 or 3, as the kernel
