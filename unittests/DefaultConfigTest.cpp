@@ -68,13 +68,15 @@ TEST(DefaultConfig, MeasuredNVIDIADefaults) {
   EXPECT_EQ(c.str(), "#gemm.config<kind = wgmma, block = [128, 256, 64], "
                      "warps = [2, 1], instr = [64, 256, 16], stages = 4, smem "
                      "= swizzle, raster = row, group = 8, load = tma>");
-  // f8 on sm_90a: promoted partial sums (m64n128), a producer warpgroup.
+  // f8 on sm_90a: promoted partial sums (m64n128), three compute
+  // warpgroups beside a producer.
   GemmSignature f8tn;
   f8tn.a = ElemKind::f8E4M3FN;
   c = getDefaultConfig(f8tn, *lookupTarget("sm_90a"), false);
-  EXPECT_EQ(c.str(), "#gemm.config<kind = wgmma, block = [128, 128, 128], "
-                     "warps = [2, 1], instr = [64, 128, 32], stages = 6, smem "
+  EXPECT_EQ(c.str(), "#gemm.config<kind = wgmma, block = [192, 128, 128], "
+                     "warps = [3, 1], instr = [64, 128, 32], stages = 4, smem "
                      "= swizzle, raster = row, group = 8, load = tma_ws>");
+  EXPECT_EQ(checkConfig(c, f8tn, *lookupTarget("sm_90a")), "");
   // tf32 only when allowed, and on wgmma only for tn.
   GemmSignature f32nn;
   f32nn.a = ElemKind::f32, f32nn.transB = false;

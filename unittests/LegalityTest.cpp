@@ -267,8 +267,8 @@ TEST(Legality, TmaLoads) {
   m.tmaLoad = true;
   EXPECT_EQ(checkConfigStructure(m),
             "'load = tma' needs kind = wgmma, got kind = mma_sync");
-  // Warp-specialized: a producer warpgroup more, its barriers, at most two
-  // compute warpgroups, 2+ stages, no cluster reduction.
+  // Warp-specialized: a producer warpgroup more, its barriers, at most
+  // three compute warpgroups, 2+ stages, no cluster reduction.
   TileConfig ws = wgmma();
   ws.tmaLoad = true, ws.producerWarp = true;
   EXPECT_EQ(checkConfig(ws, f16tn, sm90a), "");
@@ -277,7 +277,24 @@ TEST(Legality, TmaLoads) {
   EXPECT_EQ(estimateSharedMemory(ws, 2), estimateSharedMemory(wgmma(), 2) + 64);
   ws.wm = 4, ws.bm = 256;
   EXPECT_EQ(checkConfigStructure(ws),
-            "'load = tma_ws' takes at most 2 consumer warpgroups, got 4");
+            "'load = tma_ws' takes at most 3 consumer warpgroups, got 4");
+  // setmaxnreg's shares: 40 for the producer, the rest in multiples of 8,
+  // at most 232 (64K registers = 128 threads x 512).
+  EXPECT_EQ(tmaWsConsumerRegisters(1), 232);
+  EXPECT_EQ(tmaWsConsumerRegisters(2), 232);
+  EXPECT_EQ(tmaWsConsumerRegisters(3), 152);
+  EXPECT_LE(kProducerRegisters + 3 * tmaWsConsumerRegisters(3), 512);
+  // Three compute warpgroups of m64n256 f32: legal by the consumers' 152
+  // registers, but one instruction (128 + 4) exceeds the 128 of the launch
+  // bound, in which ptxas compiles it; m64n128 fits.
+  ws = wgmma(), ws.tmaLoad = true, ws.producerWarp = true;
+  ws.wm = 3, ws.bm = 192;
+  EXPECT_EQ(checkConfig(ws, f16tn, sm90a),
+            "'load = tma_ws' block of 512 threads: one 64x256x16 wgmma needs "
+            "132 registers per thread (accumulators and descriptors), over "
+            "the 128 each thread gets on sm_90a");
+  ws.bn = 128, ws.in = 128;
+  EXPECT_EQ(checkConfig(ws, f16tn, sm90a), "");
   ws = wgmma(), ws.tmaLoad = true, ws.producerWarp = true, ws.stages = 1;
   EXPECT_EQ(checkConfigStructure(ws),
             "'load = tma_ws' needs at least 2 stages, got 1");

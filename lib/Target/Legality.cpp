@@ -133,8 +133,8 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.tmaLoad && c.kind != InstrKind::wgmma)
     return std::string(load) + " needs kind = wgmma, got kind = " +
            kindStr(c.kind);
-  // The consumers' registers after setmaxnreg: 232 each for at most two
-  // warpgroups, beside the producer's 40 (docs/design-notes.md).
+  // The consumers' registers after setmaxnreg (tmaWsConsumerRegisters),
+  // beside the producer's 40 (docs/design-notes.md).
   if (c.producerWarp && c.wm * c.wn > kMaxConsumerWarpgroups)
     return "'load = tma_ws' takes at most " +
            std::to_string(kMaxConsumerWarpgroups) +
@@ -184,6 +184,13 @@ std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
            " for " + elemStr(operand) + " operands accumulating in " +
            elemStr(sig.acc);
   return "";
+}
+
+int64_t mlir::gemm::tmaWsConsumerRegisters(int64_t consumerWarpgroups) {
+  constexpr int64_t kRegisterFile = 65536, kWarpgroupThreads = 128;
+  int64_t left = kRegisterFile / kWarpgroupThreads - kProducerRegisters;
+  return std::min<int64_t>(
+      232, left / std::max<int64_t>(consumerWarpgroups, 1) / 8 * 8);
 }
 
 int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
@@ -265,10 +272,14 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   // check takes the accumulators alone, a lower bound: ptxas refused a
   // 512-thread wgmma block whose accumulators take all 128 registers a
   // thread gets ("Insufficient registers").
+  // A warp-specialized block's consumers get what setmaxnreg gives them.
   int64_t blockThreads = c.blockWarps() * target.warpSize;
-  int64_t regsEach = std::min<int64_t>(
-      target.regsPerSM / std::max<int64_t>(blockThreads, 1) / 8 * 8,
-      target.maxRegsPerThread);
+  int64_t regsEach =
+      c.producerWarp
+          ? tmaWsConsumerRegisters(c.wm * c.wn)
+          : std::min<int64_t>(target.regsPerSM /
+                                  std::max<int64_t>(blockThreads, 1) / 8 * 8,
+                              target.maxRegsPerThread);
   int64_t accRegs =
       accumulatorRegisters(c, elemBytes(sig.acc), target.warpSize, accSets);
   if (accRegs >= regsEach)
@@ -276,6 +287,22 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
            " registers per thread, at least the " + std::to_string(regsEach) +
            " each of a block's " + std::to_string(blockThreads) +
            " threads gets on " + chip;
+  // ptxas compiles every instruction within the launch bound (64K
+  // registers over the block's threads), setmaxnreg notwithstanding: one
+  // wgmma's accumulators and its two descriptors must fit there (a
+  // 512-thread m64n256 f32 kernel: "Insufficient registers (128)").
+  if (c.producerWarp) {
+    int64_t launchRegs = std::min<int64_t>(
+        target.regsPerSM / blockThreads / 8 * 8, target.maxRegsPerThread);
+    int64_t instrRegs =
+        c.im * c.in * elemBytes(sig.acc) / 4 / (4 * target.warpSize) + 4;
+    if (instrRegs > launchRegs)
+      return "'load = tma_ws' block of " + std::to_string(blockThreads) +
+             " threads: one " + instrStr(c) + " wgmma needs " +
+             std::to_string(instrRegs) +
+             " registers per thread (accumulators and descriptors), over the " +
+             std::to_string(launchRegs) + " each thread gets on " + chip;
+  }
   if (c.kind == InstrKind::mma_sync && c.stages > 1 && !target.hasCpAsync)
     return "multi-stage mma_sync pipelines need cp.async, which " + chip +
            " lacks";

@@ -87,15 +87,17 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       int64_t bytes = elemBytes(operand);
       // f8 promotes its partial sums into f32 registers (accuracy against
       // cuBLASLt's default), which takes two sets of accumulators: a
-      // warpgroup's m64n128 fits them, m64n256 would not; the stages fill
-      // the shared memory the narrower tile leaves. Each promotion waits for
-      // the warpgroup's MMAs: with a producer warpgroup (no block barrier)
-      // the two compute warpgroups drift apart and one promotes while the
-      // other's MMAs run: 0.76-0.77x cuBLASLt at 4096^3 / 8192^3 against
-      // 0.58-0.65x without (docs/performance.md).
+      // warpgroup's m64n128 fits them, m64n256 would not. Each promotion
+      // waits for the warpgroup's MMAs: with a producer warpgroup (no block
+      // barrier) the compute warpgroups drift apart and one promotes while
+      // the others' MMAs run. Three of them (192 rows, 152 registers each
+      // after setmaxnreg) keep the tensor cores busier than two: 0.78-0.81x
+      // / 0.81-0.85x cuBLASLt at 4096^3 / 8192^3, against 0.78 / 0.68-0.76
+      // for two and 0.58-0.65 without a producer; 4 stages (160 KiB) ran
+      // faster than 5 (docs/performance.md).
       if (isFloat8(operand)) {
-        TileConfig c = make(InstrKind::wgmma, {128, kWgmmaPromotedMaxN, 128},
-                            {2, 1}, {64, kWgmmaPromotedMaxN, 32}, 6);
+        TileConfig c = make(InstrKind::wgmma, {192, kWgmmaPromotedMaxN, 128},
+                            {3, 1}, {64, kWgmmaPromotedMaxN, 32}, 4);
         c.tmaLoad = true;
         c.producerWarp = true;
         return c;

@@ -225,8 +225,9 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     // Members derived from a TMA default load through TMA where it can
     // load their tiles (wgmma members), else through cp.async.
     c.tmaLoad = c.tmaLoad && tmaLoadsTiles(c, sig);
-    // A producer warpgroup (tma_ws) issues TMA loads only, at most two
-    // compute warpgroups wait on it, and it has no cluster reduction.
+    // A producer warpgroup (tma_ws) issues TMA loads only, at most
+    // kMaxConsumerWarpgroups compute warpgroups wait on it, and it has no
+    // cluster reduction.
     c.producerWarp = c.producerWarp && c.tmaLoad && !c.clusterReduce &&
                      c.wm * c.wn <= kMaxConsumerWarpgroups && c.stages >= 2;
     if (!checkConfig(c, sig, target).empty())

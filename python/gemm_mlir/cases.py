@@ -368,6 +368,12 @@ TMA_OTHER = [
     ("tf32", "tn", "divide", "#gemm.config<kind = wgmma, block = [128, 256, 32], warps = [2, 1], instr = [64, 256, 8], stages = 4, group = 8, load = tma>"),
     # SiLU with approximate exp and division (fastmath<afn>), default tile.
     ("f16", "tn", "bias_silu_residual_afn", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"),
+    # Promoted f8 with three compute warpgroups (192 rows): two keep the
+    # tensor cores busy while the third adds its partial sums.
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 5, group = 8, load = tma_ws>"),
+    ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>"),
+    ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 5, group = 8, load = tma_ws>"),
+    ("f16", "tn", "none", "#gemm.config<kind = wgmma, block = [192, 128, 64], warps = [3, 1], instr = [64, 128, 16], stages = 5, group = 8, load = tma_ws>"),
 ]
 
 

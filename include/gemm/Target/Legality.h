@@ -42,12 +42,17 @@ inline constexpr int64_t kMaxConfigSplitK = 65535;
 /// split_k with `reduction = cluster`: the slices of a tile form one
 /// thread-block cluster, whose portable size limit is 8 blocks.
 inline constexpr int64_t kMaxClusterSlices = 8;
-/// Consumer warpgroups of a `load = tma_ws` block: two at 232 registers
-/// each beside a 40-register producer fill the 64K-register file.
-inline constexpr int64_t kMaxConsumerWarpgroups = 2;
-/// setmaxnreg's per-thread registers of the consumers and the producer.
-inline constexpr int64_t kConsumerRegisters = 232;
+/// Consumer warpgroups of a `load = tma_ws` block, beside its producer
+/// warpgroup (tmaWsConsumerRegisters: three get 152 registers a thread).
+inline constexpr int64_t kMaxConsumerWarpgroups = 3;
+/// setmaxnreg's per-thread registers of the producer.
 inline constexpr int64_t kProducerRegisters = 40;
+
+/// setmaxnreg's per-thread registers of each of `consumerWarpgroups`
+/// consumer warpgroups of a `load = tma_ws` block: the 64K-register file
+/// less the producer's 128 x 40, shared out in multiples of 8 and at most
+/// 232 (CUTLASS's figure for two): 232 for one or two, 152 for three.
+int64_t tmaWsConsumerRegisters(int64_t consumerWarpgroups);
 
 /// Structural rules: sizes in [1, the bounds above], stages in [1, 8], group
 /// and split_k in range, a block tile divisible by the warp grid, warp tiles

@@ -737,8 +737,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
           scf::YieldOp::create(b, loc);
         },
         [&](OpBuilder &b, Location loc) {
-          NVVM::SetMaxRegisterOp::create(b, loc, kConsumerRegisters,
-                                         NVVM::SetMaxRegisterAction::increase);
+          NVVM::SetMaxRegisterOp::create(
+              b, loc,
+              tmaWsConsumerRegisters(ctx.computeThreads / kWarpgroupThreads),
+              NVVM::SetMaxRegisterAction::increase);
           compute(b);
           scf::YieldOp::create(b, loc);
         });

@@ -100,3 +100,15 @@ func.func @f8_mma_sync(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 2], instr = [16, 8, 32]>}
   return
 }
+
+// -----
+
+// Three compute warpgroups beside the producer: 512 threads, 128 registers
+// each at launch, where ptxas compiles every instruction; an m64n256 f32
+// wgmma needs 128 for its accumulators and 4 for its descriptors.
+func.func @tma_ws_instr_registers(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'load = tma_ws' block of 512 threads: one 64x256x16 wgmma needs 132 registers per thread (accumulators and descriptors), over the 128 each thread gets on sm_90a}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [192, 256, 64], warps = [3, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>}
+  return
+}

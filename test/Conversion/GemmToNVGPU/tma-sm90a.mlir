@@ -74,3 +74,23 @@ func.func @ws(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>}
   return
 }
+
+// Three compute warpgroups (the promoted f8 tile of 192 rows, 512
+// threads): the empty barriers count 3 arrivals, the compute threads'
+// named barrier 384, and setmaxnreg shares the register file out as 40 for
+// the producer and 152 for each consumer (tmaWsConsumerRegisters).
+// CHECK-LABEL: gpu.func @ws3_gemm(
+// CHECK-SAME: known_block_size = array<i32: 512, 1, 1>
+// CHECK-COUNT-5: nvvm.mbarrier.init %{{.*}}, %c3_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.setmaxregister decrease 40
+// CHECK: nvvm.setmaxregister increase 152
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c384_i32
+// CHECK: gpu.return
+// PTX-DAG: setmaxnreg.inc.sync.aligned.u32 {{[ \t]*}}152;
+// PTX-DAG: .maxntid 512, 1, 1
+func.func @ws3(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 5, group = 8, load = tma_ws>}
+  return
+}

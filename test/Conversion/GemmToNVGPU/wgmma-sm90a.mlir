@@ -120,12 +120,15 @@ func.func @batched_bias(%a: memref<4x256x128xf16>, %b: memref<4x512x128xf16>, %c
   return
 }
 
-// f8 (e4m3, e5m2, and the two mixed) in tn: the default on sm_90a, K-major
+// f8 (e4m3, e5m2, and the two mixed) in tn: the default on sm_90a (three
+// compute warpgroups of 64 rows beside a producer), K-major
 // 128-byte rows (BK = 128), m64n128k32 into f32, with the partial sums
 // promoted: each stage's first MMA starts a fresh partial sum (D scale
 // zero, its undefined input unread), the stage's group is waited for
 // entirely, and its 64 partial sums are added to the f32 sums.
 // CHECK-LABEL: gpu.func @f8_tn_gemm
+// CHECK-SAME: known_block_size = array<i32: 512, 1, 1>
+// CHECK: nvvm.setmaxregister increase 152
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(f32,
 // CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[U]], <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]

@@ -198,7 +198,7 @@ func.func @tma_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @tma_ws_warpgroups(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{'load = tma_ws' takes at most 2 consumer warpgroups, got 4}}
+  // expected-error @+2 {{'load = tma_ws' takes at most 3 consumer warpgroups, got 4}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [256, 128, 64], warps = [4, 1], instr = [64, 128, 16], stages = 4, load = tma_ws>}
   return
