@@ -385,7 +385,8 @@ enum class ChunkRead { vector, once, element };
 
 /// How block argument `arg` (>= 1) of the region is read for a chunk: C
 /// and the column and full extras whose rows are contiguous as vectors, a
-/// row extra and a scalar once, others (strided, sub-byte) per element.
+/// row extra and a scalar once, others (strided, sub-byte or index
+/// elements) per element.
 static ChunkRead chunkRead(const KernelContext &ctx, unsigned arg) {
   if (arg == 1)
     return ChunkRead::vector;
@@ -401,6 +402,9 @@ static ChunkRead chunkRead(const KernelContext &ctx, unsigned arg) {
   case Broadcast::scalar:
     llvm_unreachable("memref extras are never scalar");
   }
+  // (index elements have no bit width: per element.)
+  if (!type.getElementType().isIntOrFloat())
+    return ChunkRead::element;
   unsigned bits = type.getElementTypeBitWidth();
   SmallVector<int64_t> strides;
   int64_t offset;

@@ -163,6 +163,30 @@ func.func @silu_residual(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x
 
 // -----
 
+// An extra of index elements (no bit width to form a vector of) is read
+// element by element in the fast path too.
+// CHECK-LABEL: gpu.func @index_extra_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[IDX:[a-z0-9]+]]: memref<?x?xindex>
+// CHECK-NOT: vector.load %[[IDX]]
+// CHECK: memref.load %[[IDX]]
+// CHECK: vector.store %{{.*}}, %[[C]]
+// CHECK-NOT: vector.load %[[IDX]]
+// CHECK: gpu.return
+func.func @index_extra(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %e: memref<?x?xindex>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%e : memref<?x?xindex>) acc(f32) attributes {broadcast = [#gemm.bcast<full>]} {
+  ^bb0(%acc: f32, %cin: f16, %x: index):
+    %i = arith.index_cast %x : index to i32
+    %f = arith.sitofp %i : i32 to f32
+    %s = arith.addf %acc, %f : f32
+    %h = arith.truncf %s : f32 to f16
+    gemm.yield %h : f16
+  }
+  return
+}
+
+// -----
+
 // A row stride and offset known only at run time, unit inner stride: still
 // staged, and the offset joins the run-time alignment test.
 // CHECK-LABEL: gpu.func @row_strided_gemm(
