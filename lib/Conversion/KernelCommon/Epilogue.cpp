@@ -415,6 +415,16 @@ static ChunkRead chunkRead(const KernelContext &ctx, unsigned arg) {
   return ChunkRead::vector;
 }
 
+/// chunkRead of every block argument of the region (index 0, the
+/// accumulator, unused), decided once per kernel.
+static SmallVector<ChunkRead> chunkReads(const KernelContext &ctx) {
+  unsigned args = MatmulOp(ctx.op).getEpilogue().front().getNumArguments();
+  SmallVector<ChunkRead> reads(args, ChunkRead::element);
+  for (unsigned arg = 1; arg < args; ++arg)
+    reads[arg] = chunkRead(ctx, arg);
+  return reads;
+}
+
 /// The alignment (bytes) of a chunk of `v` elements of `elem` at a column
 /// that is a multiple of v, in a memref that passed
 /// emitVectorCopiesOk(.., chunkMultiple(v, elem)).
@@ -428,13 +438,13 @@ static int64_t chunkMultiple(int64_t v, Type elem) {
 /// True (i1) if every extra the region reads as vectors allows chunk loads
 /// at run time (aligned base, rows and offset; unit inner stride).
 static Value emitChunkExtrasOk(OpBuilder &b, Location loc,
-                               const KernelContext &ctx, int64_t v) {
+                               const KernelContext &ctx,
+                               ArrayRef<ChunkRead> reads, int64_t v) {
   IndexMath m(b, loc);
   Block &body = MatmulOp(ctx.op).getEpilogue().front();
   Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
   for (unsigned arg = 2; arg < body.getNumArguments(); ++arg) {
-    if (body.getArgument(arg).use_empty() ||
-        chunkRead(ctx, arg) != ChunkRead::vector)
+    if (body.getArgument(arg).use_empty() || reads[arg] != ChunkRead::vector)
       continue;
     Value extra = ctx.extras[arg - 2];
     Type elem = cast<MemRefType>(extra.getType()).getElementType();
@@ -448,14 +458,15 @@ static Value emitChunkExtrasOk(OpBuilder &b, Location loc,
 /// vectors or once are loaded here (null for the rest and unused ones), so
 /// that a thread can issue the loads of several chunks before it computes.
 static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
-                                            const KernelContext &ctx, Value row,
-                                            Value col, int64_t v) {
+                                            const KernelContext &ctx,
+                                            ArrayRef<ChunkRead> reads,
+                                            Value row, Value col, int64_t v) {
   Block &body = MatmulOp(ctx.op).getEpilogue().front();
   SmallVector<Value> loaded(body.getNumArguments());
   for (unsigned arg = 1; arg < body.getNumArguments(); ++arg) {
     if (body.getArgument(arg).use_empty())
       continue;
-    switch (chunkRead(ctx, arg)) {
+    switch (reads[arg]) {
     case ChunkRead::element:
       break;
     case ChunkRead::once:
@@ -503,8 +514,10 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
   int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
   int64_t perRow = ctx.config.getBN() / v;
   const int64_t inFlight = kEpilogueChunksInFlight;
-  Value vectorOk = IndexMath(b, loc).andI1(emitVectorCopiesOk(b, loc, ctx.c, v),
-                                           emitChunkExtrasOk(b, loc, ctx, v));
+  SmallVector<ChunkRead> reads = chunkReads(ctx);
+  Value vectorOk =
+      IndexMath(b, loc).andI1(emitVectorCopiesOk(b, loc, ctx.c, v),
+                              emitChunkExtrasOk(b, loc, ctx, reads, v));
   IntegerAttr align = b.getI64IntegerAttr(16);
   auto accType = VectorType::get({v}, ctx.accType);
   IndexMath m(b, loc);
@@ -547,7 +560,8 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
         SmallVector<SmallVector<Value>> operands;
         for (const StagedUnit &ch : chunks) {
           accs.push_back(loadAccs(b, ch.src));
-          operands.push_back(loadChunkOperands(b, loc, ctx, ch.row, ch.col, v));
+          operands.push_back(
+              loadChunkOperands(b, loc, ctx, reads, ch.row, ch.col, v));
         }
         SmallVector<Value> results;
         for (auto [ch, chAccs, chOperands] :
@@ -556,7 +570,7 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
           for (int64_t e = 0; e < v; ++e) {
             elems.push_back(cloneRegion(
                 b, ctx.op, elementAt(b, chAccs, e), [&](unsigned arg) -> Value {
-                  switch (chunkRead(ctx, arg)) {
+                  switch (reads[arg]) {
                   case ChunkRead::vector:
                     return elementAt(b, chOperands[arg], e);
                   case ChunkRead::once:
