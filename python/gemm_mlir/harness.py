@@ -537,6 +537,16 @@ def cmd_check(args):
 # Benchmark
 # --------------------------------------------------------------------------
 
+def save_results(path, rows, **extra):
+    """Writes a command's rows to `path` (JSON) with the GPU, PyTorch's
+    version and the date; nothing without a path."""
+    if not path:
+        return
+    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "date": time.strftime("%Y-%m-%d"), **extra, "rows": rows}
+    json.dump(info, open(path, "w"), indent=1)
+
+
 def time_fn(fn, reps):
     """Median GPU time (ms) of the work `fn` enqueues. Each timed call sits
     behind a sleep kernel long enough for the host to enqueue all of it, so
@@ -644,9 +654,7 @@ def cmd_bench(args):
                   f" ({row['error_ratio']:.2f}x cuBLAS's)"
                   f"{'  (packed)' if row['packed'] else ''}  {ran_str(row)}",
                   flush=True)
-    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-            "date": time.strftime("%Y-%m-%d"), "rows": rows}
-    json.dump(info, open(args.out, "w"), indent=1)
+    save_results(args.out, rows)
     return 0
 
 
@@ -728,9 +736,7 @@ def cmd_fused(args):
                   + "; ".join(f"{lbl} {ms * 1e3:8.1f} us ({ms / ours:.2f}x, err {e:.1e})"
                               for lbl, (ms, e) in theirs.items()), flush=True)
         del ref
-    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-            "date": time.strftime("%Y-%m-%d"), "rows": rows}
-    json.dump(info, open(args.out, "w"), indent=1)
+    save_results(args.out, rows)
     return 0
 
 
@@ -801,10 +807,7 @@ def cmd_divide(args):
             rows.append(row)
             print(f"{'ok  ' if not bad else 'FAIL'} {name:30s} {kind:10s} {m * n} quotients, "
                   f"{bad} differ" + (f" (first: {row['first']})" if bad else ""), flush=True)
-    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-            "date": time.strftime("%Y-%m-%d"), "rows": rows}
-    if args.out:
-        json.dump(info, open(args.out, "w"), indent=1)
+    save_results(args.out, rows)
     return 1 if failed or not rows else 0
 
 
@@ -1062,10 +1065,7 @@ def cmd_every(args):
         print(f"  {cls:11s} geomean {gm:.3f}")
     for label, f in summary["decode_bw_fraction"].items():
         print(f"  decode {label:26s} {f:.0%} of copy bandwidth")
-    info = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-            "date": time.strftime("%Y-%m-%d"), "copy_gbps": copy_bps / 1e9,
-            "rows": rows, "summary": summary}
-    json.dump(info, open(args.out, "w"), indent=1)
+    save_results(args.out, rows, copy_gbps=copy_bps / 1e9, summary=summary)
     return 1 if summary["wrong"] else 0
 
 
