@@ -436,6 +436,9 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     return false;
   if (hasMaxBlocks)
     p.maxBlocks = maxBlocks;
+  if (!r.getBool(*v, where, "pack.", "each_operand", p.eachOperand,
+                 /*required=*/false))
+    return false;
   if (when != "always" && when != "unaligned")
     return r.fail(where, "pack.when",
                   "expected 'always' or 'unaligned', got '" + when + "'");
@@ -453,10 +456,13 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
   const Value *ops = r.require(*v, where, "pack.", "operands");
   if (!ops)
     return false;
-  if (ops->kind != Value::Kind::Array || ops->array.size() != 2)
+  size_t count = ops->kind == Value::Kind::Array ? ops->array.size() : 0;
+  if (count != 2 && !(p.eachOperand && count == 1))
     return r.fail(where, "pack.operands",
-                  "expected an array of two operands (A, B)");
-  for (size_t i = 0; i < 2; ++i) {
+                  p.eachOperand
+                      ? "expected an array of one or two operands (A, B)"
+                      : "expected an array of two operands (A, B)");
+  for (size_t i = 0; i < count; ++i) {
     const Value &o = ops->array[i];
     std::string at = "pack.operands[" + std::to_string(i) + "].";
     if (o.kind != Value::Kind::Object)
@@ -467,11 +473,23 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     if (!r.getString(o, where, at, "kernel", op.kernel) ||
         !r.getString(o, where, at, "name", name))
       return false;
-    if (name != (i == 0 ? "A" : "B"))
+    // A before B: the first may be either, the second is B.
+    if (name == "A" && i == 0)
+      op.operand = 0;
+    else if (name == "B" && (i == 1 || count == 1))
+      op.operand = 1;
+    else
       return r.fail(where, at + "name",
-                    std::string("expected '") + (i == 0 ? "A" : "B") +
-                        "', got '" + name + "'");
-    op.operand = int(i);
+                    std::string("expected ") +
+                        (i == 0 ? "'A' or 'B'" : "'B'") + ", got '" + name +
+                        "'");
+    std::string opWhen = when;
+    if (!r.getString(o, where, at, "when", opWhen, /*required=*/false))
+      return false;
+    if (opWhen != "always" && opWhen != "unaligned")
+      return r.fail(where, at + "when",
+                    "expected 'always' or 'unaligned', got '" + opWhen + "'");
+    op.always = opWhen == "always";
     const Value *dims = r.require(o, where, at, "round_up_dims");
     if (!dims)
       return false;
@@ -596,11 +614,11 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
                   "with a workspace");
   }
   if (k.pack) {
-    for (const PackOperand &op : k.pack->operands)
-      for (int32_t d : op.roundUpDims)
-        if (d >= k.params[size_t(op.operand)].rank)
+    for (size_t i = 0; i < k.pack->operands.size(); ++i)
+      for (int32_t d : k.pack->operands[i].roundUpDims)
+        if (d >= k.params[size_t(k.pack->operands[i].operand)].rank)
           return r.fail(where,
-                        "pack.operands[" + std::to_string(op.operand) +
+                        "pack.operands[" + std::to_string(i) +
                             "].round_up_dims",
                         "dimension " + std::to_string(d) +
                             " is out of the operand's rank");

@@ -68,6 +68,8 @@ struct PackOperand {
   std::string kernel;
   /// 0 for A, 1 for B.
   int operand = 0;
+  /// Packed whatever its alignment (its own "when"; the record's without).
+  bool always = false;
   std::vector<int32_t> roundUpDims;
 };
 
@@ -81,6 +83,9 @@ struct TensorMap {
 
 struct Pack {
   bool always = false;
+  /// "each_operand" (manifests since 2026-12-01): each operand is packed by
+  /// its own rule; without it (false), both whenever either has to be.
+  bool eachOperand = false;
   int64_t multiple = 1;
   int64_t roundTo = 1;
   std::optional<int64_t> minWork, maxDirectK;
@@ -91,6 +96,8 @@ struct Pack {
   /// y = 1; without, x = ceil(ceil(cols / warp_elements) * 32 / block.x),
   /// y = min(rows, 65535).
   std::optional<int64_t> maxBlocks;
+  /// The operands that may be packed, A before B (one or both; both without
+  /// eachOperand).
   std::vector<PackOperand> operands;
 };
 

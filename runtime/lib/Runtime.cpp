@@ -897,24 +897,30 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                     " blocks of kernel '" + e.name +
                     "' exceed grid.x's limit of " + std::to_string(kMaxDim));
 
-  // Packing (Kernel.packs): always, or when A or B rules out 16-byte
-  // copies, unless the GEMM is small.
-  bool packs = false;
+  // Packing (Kernel.packs): an operand is packed always, or when it rules
+  // out 16-byte copies, unless the GEMM is small; with each_operand each by
+  // its own rule, else both whenever either has to be.
+  bool packs[2] = {false, false};
   if (e.pack) {
     const Pack &pk = *e.pack;
     int64_t work = satMul(satMul(satMul(batch, m), n), k);
-    if (pk.always)
-      packs = true;
-    else if (pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK)
-      packs = false;
-    else
-      packs =
-          !(flags & GEMM_RT_LAUNCH_NO_PACK) &&
-          !(vectorCopiesOk(a, pk.multiple) && vectorCopiesOk(b, pk.multiple));
+    bool small = pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK;
+    bool checked = !(flags & GEMM_RT_LAUNCH_NO_PACK) && !small;
+    bool unaligned[2] = {!vectorCopiesOk(a, pk.multiple),
+                         !vectorCopiesOk(b, pk.multiple)};
+    for (const PackOperand &op : pk.operands) {
+      size_t i = size_t(op.operand);
+      if (pk.eachOperand)
+        packs[i] = op.always || (checked && unaligned[i]);
+      else
+        packs[i] = pk.always || (checked && (unaligned[0] || unaligned[1]));
+    }
   }
   p.totalBytes = 0;
-  if (packs) {
+  if (e.pack) {
     for (const PackOperand &op : e.pack->operands) {
+      if (!packs[size_t(op.operand)])
+        continue;
       const GemmRtArg &arg = args[size_t(op.operand)];
       int64_t shape[GEMM_RT_MAX_RANK];
       for (int64_t d = 0; d < arg.memref.rank; ++d)
@@ -1109,8 +1115,12 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       kp.addMemRef(operands[i].data, operands[i].rank, operands[i].sizes,
                    operands[i].strides);
       kp.addMemRef(dst.data, dst.rank, dst.sizes, dst.strides);
-      status = launch(member.pack[i], e.pack->operands[i].kernel.c_str(), gx,
-                      gy, gz, pk.block, 0, kp);
+      const PackOperand *op = nullptr;
+      for (const PackOperand &o : pk.operands)
+        if (size_t(o.operand) == i)
+          op = &o;
+      status = launch(member.pack[i], op->kernel.c_str(), gx, gy, gz,
+                      pk.block, 0, kp);
     }
     operands[i] = dst;
   }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelSetup.h"
+#include "Pack.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -101,7 +102,9 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   };
   ctx.m = dim(ctx.c, b0);
   ctx.n = dim(ctx.c, b0 + 1);
-  ctx.k = dim(ctx.a, b0 + op.getAKDim());
+  // K: from the operand packing never pads in K (Pack.cpp, kFromB).
+  ctx.k = kFromB(op) ? dim(ctx.b, b0 + op.getBKDim())
+                     : dim(ctx.a, b0 + op.getAKDim());
   ctx.kBegin = m.c(0);
   if (cfg.getSplitK() > 1) {
     // Split-K: slice y of the workspace's slices (its dimension 1, which the

@@ -387,8 +387,8 @@ createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
     base = (func.getName() + "_gemm").str();
   std::string name = uniqueKernelName(gpuModule, base);
   SmallVector<Type> types(op->getOperandTypes());
-  types[0] = packing.kernelA;
-  types[1] = packing.kernelB;
+  types[0] = packing.operands[0].kernelType;
+  types[1] = packing.operands[1].kernelType;
   for (Type &t : types)
     t = getShapeGenericType(t);
   if (split)

@@ -5,23 +5,26 @@
 // offset and leading stride multiples of 16 bytes, unit inner stride. Any
 // other operand is read element by element, 5-8x slower (f16 4099x4097x4095:
 // 45 TFLOP/s against 340 for 4096^3, see docs/performance.md). For such
-// operands the host side packs A and B first: a copy kernel writes each into a
-// zero-padded workspace whose contiguous dimension (and K) is rounded up to a
-// multiple of 128 bytes (whole cache lines per row), and the GEMM kernel
-// reads the workspaces. The zeros in
-// the padded K range of both operands add nothing to the products, and the
-// GEMM takes M and N from C, so padded M or N columns are never read. Both
-// operands are packed together because padding K in one requires it in the
-// other.
+// operands the host side packs the operand first: a copy kernel writes it
+// into a zero-padded workspace whose contiguous dimension is rounded up to a
+// multiple of 128 bytes (whole cache lines per row, aligned row pitch), and
+// the GEMM kernel reads the workspace. The GEMM takes M and N from C and K
+// from an operand whose workspace does not pad K (kFromB): K is padded only
+// where it is the contiguous dimension. So each operand is packed on its own,
+// except where K is contiguous in both (tn): the kernel then reads K from A,
+// and both are packed whenever one is, their padded K equal and the zeros in
+// it adding nothing to the products. (Until 2026-12-01 both were packed
+// whenever one had to be in every layout: f16 nn 8x11008x4095, where only
+// A's rows of 4095 are misaligned, copied all 90 MB of B as well.)
 //
-// When the strides prove misalignment at compile time (static leading
-// dimensions such as K = 4095 for f16), the workspaces are always used and the
-// GEMM kernel takes their static, aligned types. When only the run time knows
-// (dynamic strides or offsets), the host checks and packs if needed; the GEMM
-// kernel's A and B types then admit both the original operands and the
-// workspaces. Operands without a strided layout are not packed (the element
-// path stays correct); batched operands are packed per batch element
-// (grid.z).
+// When the strides prove an operand misaligned at compile time (static
+// leading dimensions such as K = 4095 for f16), its workspace is always used
+// and the GEMM kernel takes the workspace's static, aligned type. When only
+// the run time knows (dynamic strides or offsets), the host checks and packs
+// if needed; the GEMM kernel's type for the operand then admits both the
+// original operand and the workspace. Operands without a strided layout are not
+// packed (the element path stays correct); batched operands are packed per
+// batch element (grid.z).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,23 +90,24 @@ static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
 
 static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
-/// Whether dimension `d` of an operand of rank `rank` whose matrix
-/// dimension `kDim` (0 or 1, after the batch) is K is rounded up in its
-/// workspace: K and the contiguous (last) dimension are.
-static bool isRoundedUp(unsigned d, unsigned rank, unsigned kDim) {
-  return d == rank - 1 || d == rank - 2 + kDim;
+/// Whether dimension `d` of an operand of rank `rank` is rounded up in its
+/// workspace: the contiguous (last) one is.
+static bool isRoundedUp(unsigned d, unsigned rank) { return d == rank - 1; }
+
+bool mlir::gemm::detail::kFromB(MatmulOp op) {
+  return !op.isTransposedA() && !op.isTransposedB();
 }
 
-/// The workspace of an operand of type `type` whose matrix dimension `kDim`
-/// is K: identity layout, K and the contiguous dimension rounded up to
-/// `roundTo`. `dynamic`: all dimensions dynamic.
-static MemRefType workspaceType(MemRefType type, unsigned kDim,
-                                int64_t roundTo, bool dynamic) {
+/// The workspace of an operand of type `type`: identity layout, the
+/// contiguous dimension rounded up to `roundTo`. `dynamic`: all dimensions
+/// dynamic.
+static MemRefType workspaceType(MemRefType type, int64_t roundTo,
+                                bool dynamic) {
   SmallVector<int64_t> shape(type.getShape());
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (dynamic || ShapedType::isDynamic(size))
       size = ShapedType::kDynamic;
-    else if (isRoundedUp(d, shape.size(), kDim))
+    else if (isRoundedUp(d, shape.size()))
       size = roundUp(size, roundTo);
   }
   return MemRefType::get(shape, type.getElementType(),
@@ -132,36 +136,49 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
 OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
                                                       bool enabled) {
   OperandPacking p;
-  p.kernelA = op.getA().getType();
-  p.kernelB = op.getB().getType();
+  Value values[2] = {op.getA(), op.getB()};
+  for (unsigned i = 0; i < 2; ++i)
+    p.operands[i].kernelType = values[i].getType();
   if (!enabled)
-    return p;
-  auto typeA = cast<MemRefType>(op.getA().getType());
-  auto typeB = cast<MemRefType>(op.getB().getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(typeA.getStridesAndOffset(strides, offset)) ||
-      failed(typeB.getStridesAndOffset(strides, offset)))
     return p;
   unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   p.multiple = 16 / elemBytes;
   p.roundTo = 128 / elemBytes;
-  StaticAlignment a = staticAlignment(typeA, p.multiple);
-  StaticAlignment b = staticAlignment(typeB, p.multiple);
-  if (a == StaticAlignment::aligned && b == StaticAlignment::aligned)
-    return p;
-  p.mode = (a == StaticAlignment::misaligned || b == StaticAlignment::misaligned)
-               ? PackMode::always
-               : PackMode::runtime;
-  bool dynamic = p.mode == PackMode::runtime;
-  p.workspaceA = workspaceType(typeA, op.getAKDim(), p.roundTo, dynamic);
-  p.workspaceB = workspaceType(typeB, op.getBKDim(), p.roundTo, dynamic);
-  if (p.mode == PackMode::always) {
-    p.kernelA = p.workspaceA;
-    p.kernelB = p.workspaceB;
-  } else {
-    p.kernelA = runtimeKernelType(typeA, p.workspaceA);
-    p.kernelB = runtimeKernelType(typeB, p.workspaceB);
+  // K contiguous in both (tn): both padded in K or neither.
+  p.independent = op.isTransposedA() || !op.isTransposedB();
+  StaticAlignment align[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    auto type = cast<MemRefType>(values[i].getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return p; // not packable: the element path reads it
+    align[i] = staticAlignment(type, p.multiple);
+  }
+  auto modeOf = [](StaticAlignment a) {
+    return a == StaticAlignment::aligned      ? PackMode::never
+           : a == StaticAlignment::misaligned ? PackMode::always
+                                              : PackMode::runtime;
+  };
+  PackMode modes[2] = {modeOf(align[0]), modeOf(align[1])};
+  if (!p.independent && (modes[0] != PackMode::never ||
+                         modes[1] != PackMode::never)) {
+    // Both or neither: always if either is proven misaligned.
+    PackMode joint = modes[0] == PackMode::always || modes[1] == PackMode::always
+                         ? PackMode::always
+                         : PackMode::runtime;
+    modes[0] = modes[1] = joint;
+  }
+  for (unsigned i = 0; i < 2; ++i) {
+    PackedOperandPlan &o = p.operands[i];
+    o.mode = modes[i];
+    if (o.mode == PackMode::never)
+      continue;
+    auto type = cast<MemRefType>(values[i].getType());
+    bool dynamic = o.mode == PackMode::runtime;
+    o.workspace = workspaceType(type, p.roundTo, dynamic);
+    o.kernelType =
+        dynamic ? runtimeKernelType(type, o.workspace) : Type(o.workspace);
   }
   return p;
 }
@@ -294,18 +311,18 @@ static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base) {
 // Host side
 //===----------------------------------------------------------------------===//
 
-/// Allocates the workspace of `operand` (K and the contiguous dimension
-/// rounded up to `roundTo`) and launches `packKernel` (`multiple` elements
-/// per lane and segment) into it.
+/// Allocates the workspace of `operand` (the contiguous dimension rounded up
+/// to `roundTo`) and launches `packKernel` (`multiple` elements per lane and
+/// segment) into it.
 static Value emitPack(OpBuilder &b, Location loc, Value operand,
-                      MemRefType workspace, unsigned kDim, int64_t roundTo,
-                      int64_t multiple, gpu::GPUFuncOp packKernel) {
+                      MemRefType workspace, int64_t roundTo, int64_t multiple,
+                      gpu::GPUFuncOp packKernel) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned rank = workspace.getRank();
   SmallVector<Value> sizes, dynSizes;
   for (unsigned d = 0; d < rank; ++d) {
     Value size = memref::DimOp::create(b, loc, operand, d);
-    if (isRoundedUp(d, rank, kDim))
+    if (isRoundedUp(d, rank))
       size = m.mul(m.ceilDiv(size, roundTo), roundTo);
     sizes.push_back(size);
     if (workspace.isDynamicDim(d))
@@ -376,42 +393,49 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   PackedOperands out;
   out.a = op.getA();
   out.b = op.getB();
-  if (packing.mode == PackMode::never)
+  if (!packing.any())
     return out;
-  auto typeA = cast<MemRefType>(op.getA().getType());
-  auto typeB = cast<MemRefType>(op.getB().getType());
-  gpu::GPUFuncOp packA = getOrCreatePackKernel(
-      b, loc, gpuModule, typeA, packing.workspaceA,
-      packWarpElems(packing.multiple));
-  gpu::GPUFuncOp packB = getOrCreatePackKernel(
-      b, loc, gpuModule, typeB, packing.workspaceB,
-      packWarpElems(packing.multiple));
-  out.kernels = {packA, packB};
-  auto emitBoth = [&](OpBuilder &b) -> std::pair<Value, Value> {
-    return {emitPack(b, loc, op.getA(), packing.workspaceA, op.getAKDim(),
-                     packing.roundTo, packing.multiple, packA),
-            emitPack(b, loc, op.getB(), packing.workspaceB, op.getBKDim(),
-                     packing.roundTo, packing.multiple, packB)};
-  };
+  Value values[2] = {op.getA(), op.getB()};
+  StringRef names[2] = {"A", "B"};
 
   // The manifest's record of the packing, for launchers that do it
-  // themselves (python/gemm_mlir/harness.py).
-  auto operandAttr = [&](StringRef name, gpu::GPUFuncOp kernel,
-                         unsigned kDim) {
-    unsigned rank = packing.workspaceA.getRank();
+  // themselves (runtime/lib/Runtime.cpp): per operand that may be packed,
+  // when (always, or when the operand rules out 16-byte copies), its pack
+  // kernel and the dimensions its workspace rounds up.
+  SmallVector<Attribute, 2> operandAttrs;
+  gpu::GPUFuncOp kernels[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    const PackedOperandPlan &o = packing.operands[i];
+    if (o.mode == PackMode::never)
+      continue;
+    auto type = cast<MemRefType>(values[i].getType());
+    kernels[i] = getOrCreatePackKernel(b, loc, gpuModule, type, o.workspace,
+                                       packWarpElems(packing.multiple));
+    out.kernels.push_back(kernels[i]);
+    unsigned rank = o.workspace.getRank();
     SmallVector<int64_t> rounded;
     for (unsigned d = 0; d < rank; ++d)
-      if (isRoundedUp(d, rank, kDim))
+      if (isRoundedUp(d, rank))
         rounded.push_back(d);
-    return b.getDictionaryAttr(
-        {b.getNamedAttr("name", b.getStringAttr(name)),
-         b.getNamedAttr("kernel", b.getStringAttr(kernel.getName())),
-         b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))});
-  };
+    operandAttrs.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("name", b.getStringAttr(names[i])),
+         b.getNamedAttr("when",
+                        b.getStringAttr(o.mode == PackMode::always
+                                            ? "always"
+                                            : "unaligned")),
+         b.getNamedAttr("kernel", b.getStringAttr(kernels[i].getName())),
+         b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))}));
+  }
+  // "when" (the whole record's): "always" if an operand is always packed,
+  // else "unaligned"; "each_operand": the operands are packed on their own,
+  // each by its own "when" (false: both whenever one is, as launchers of
+  // manifests without the field do).
+  bool anyAlways = packing.operands[0].mode == PackMode::always ||
+                   packing.operands[1].mode == PackMode::always;
   out.manifest = b.getDictionaryAttr(
-      {b.getNamedAttr("when", b.getStringAttr(packing.mode == PackMode::always
-                                                  ? "always"
-                                                  : "unaligned")),
+      {b.getNamedAttr("when",
+                      b.getStringAttr(anyAlways ? "always" : "unaligned")),
+       b.getNamedAttr("each_operand", b.getBoolAttr(packing.independent)),
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
        b.getNamedAttr("min_work", b.getI64IntegerAttr(kMinPackWork)),
        b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(kMaxDirectK)),
@@ -426,63 +450,99 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                       "without), the workspace's rows' x "
                                       "cols'")),
        b.getNamedAttr("max_blocks", b.getI64IntegerAttr(kMaxPackBlocks)),
-       b.getNamedAttr(
-           "operands",
-           b.getArrayAttr({operandAttr("A", packA, op.getAKDim()),
-                           operandAttr("B", packB, op.getBKDim())}))});
+       b.getNamedAttr("operands", b.getArrayAttr(operandAttrs))});
 
-  if (packing.mode == PackMode::always) {
-    std::tie(out.a, out.b) = emitBoth(b);
-    return out;
-  }
-  // Run time: pack unless both operands allow 16-byte copies or the GEMM is
-  // too small to pay for two more launches (kMinPackWork).
-  Value aligned = emitVectorCopiesOk(b, loc, op.getA(), packing.multiple);
-  IndexMath m(b, loc, /*useIndex=*/true);
-  aligned = m.andI1(aligned,
-                    emitVectorCopiesOk(b, loc, op.getB(), packing.multiple));
-  aligned =
-      arith::OrIOp::create(b, loc, aligned, emitBelowPackWork(b, loc, op));
-  auto ifOp = scf::IfOp::create(
-      b, loc, TypeRange{packing.kernelA, packing.kernelB}, aligned,
-      /*withElseRegion=*/true);
-  {
+  // Run time: an operand is packed unless it allows 16-byte copies or the
+  // GEMM is too small to pay for another launch (kMinPackWork); both are
+  // when either is if they are not independent (one scf.if, so that the
+  // host code's async regions synchronize once).
+  Value results[2] = {out.a, out.b};
+  auto pack = [&](OpBuilder &b, unsigned i) {
+    return emitPack(b, loc, values[i], packing.operands[i].workspace,
+                    packing.roundTo, packing.multiple, kernels[i]);
+  };
+  auto packIf = [&](ArrayRef<unsigned> which, Value keep) {
+    SmallVector<Type, 2> types;
+    for (unsigned i : which)
+      types.push_back(packing.operands[i].kernelType);
+    auto ifOp = scf::IfOp::create(b, loc, types, keep,
+                                  /*withElseRegion=*/true);
     OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    scf::YieldOp::create(
-        b, loc,
-        ValueRange{castIfNeeded(b, loc, op.getA(), packing.kernelA),
-                   castIfNeeded(b, loc, op.getB(), packing.kernelB)});
-    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-    auto [wsA, wsB] = emitBoth(b);
-    scf::YieldOp::create(b, loc,
-                         ValueRange{castIfNeeded(b, loc, wsA, packing.kernelA),
-                                    castIfNeeded(b, loc, wsB, packing.kernelB)});
+    for (bool packed : {false, true}) {
+      Region &region = packed ? ifOp.getElseRegion() : ifOp.getThenRegion();
+      b.setInsertionPointToStart(&region.front());
+      SmallVector<Value, 2> yields;
+      for (unsigned i : which)
+        yields.push_back(castIfNeeded(b, loc, packed ? pack(b, i) : values[i],
+                                      types[yields.size()]));
+      scf::YieldOp::create(b, loc, yields);
+    }
+    b.setInsertionPointAfter(ifOp);
+    Value packedNow = arith::XOrIOp::create(
+        b, loc, keep, arith::ConstantIntOp::create(b, loc, 1, 1));
+    for (auto [j, i] : llvm::enumerate(which)) {
+      results[i] = out.workspaces[i] = ifOp.getResult(j);
+      out.packed[i] = packedNow;
+    }
+  };
+  SmallVector<unsigned, 2> atRunTime;
+  for (unsigned i = 0; i < 2; ++i) {
+    const PackedOperandPlan &o = packing.operands[i];
+    if (o.mode == PackMode::always)
+      results[i] = out.workspaces[i] = pack(b, i);
+    else if (o.mode == PackMode::runtime)
+      atRunTime.push_back(i);
   }
-  out.a = ifOp.getResult(0);
-  out.b = ifOp.getResult(1);
-  out.packed = arith::XOrIOp::create(
-      b, loc, aligned, arith::ConstantIntOp::create(b, loc, 1, 1));
+  if (!atRunTime.empty()) {
+    Value small = emitBelowPackWork(b, loc, op);
+    auto keepIf = [&](Value aligned) {
+      return arith::OrIOp::create(b, loc, aligned, small).getResult();
+    };
+    if (packing.independent) {
+      for (unsigned i : atRunTime)
+        packIf({i}, keepIf(emitVectorCopiesOk(b, loc, values[i],
+                                              packing.multiple)));
+    } else {
+      Value aligned = emitVectorCopiesOk(b, loc, values[0], packing.multiple);
+      aligned = arith::AndIOp::create(
+          b, loc, aligned,
+          emitVectorCopiesOk(b, loc, values[1], packing.multiple));
+      packIf(atRunTime, keepIf(aligned));
+    }
+  }
+  out.a = results[0];
+  out.b = results[1];
   return out;
 }
 
 void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
                                          const OperandPacking &packing,
                                          const PackedOperands &packed) {
-  if (packing.mode == PackMode::never)
-    return;
-  auto dealloc = [&](OpBuilder &b) {
-    // At run time the workspaces come back through the scf.if in the
-    // kernel's type; cast them back to the type they were allocated with.
-    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
-                           castIfNeeded(b, loc, packed.a, packing.workspaceA));
-    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
-                           castIfNeeded(b, loc, packed.b, packing.workspaceB));
+  // At run time the workspaces come back through the scf.if in the kernel's
+  // type; cast them back to the type they were allocated with. Operands
+  // packed on the same condition are freed under one scf.if.
+  auto dealloc = [&](OpBuilder &b, unsigned i) {
+    gpu::DeallocOp::create(
+        b, loc, Type(), ValueRange(),
+        castIfNeeded(b, loc, packed.workspaces[i],
+                     packing.operands[i].workspace));
   };
-  if (!packed.packed)
-    return dealloc(b);
-  scf::IfOp::create(b, loc, packed.packed, [&](OpBuilder &b, Location loc) {
-    dealloc(b);
-    scf::YieldOp::create(b, loc);
-  });
+  for (unsigned i = 0; i < 2; ++i) {
+    if (packing.operands[i].mode == PackMode::never)
+      continue;
+    if (!packed.packed[i]) {
+      dealloc(b, i);
+      continue;
+    }
+    bool both = i == 0 && packed.packed[1] == packed.packed[0];
+    scf::IfOp::create(b, loc, packed.packed[i],
+                      [&](OpBuilder &b, Location loc) {
+                        dealloc(b, i);
+                        if (both)
+                          dealloc(b, 1);
+                        scf::YieldOp::create(b, loc);
+                      });
+    if (both)
+      break;
+  }
 }

@@ -14,37 +14,60 @@
 
 namespace mlir::gemm::detail {
 
-/// Whether the host packs A and B into 16-byte aligned workspaces before the
-/// GEMM (Pack.cpp): never (aligned, or not packable), always (the types prove
-/// an operand misaligned), or when a run-time check says so.
+/// Whether the host packs an operand into a 16-byte aligned workspace before
+/// the GEMM (Pack.cpp): never (aligned, or not packable), always (its type
+/// proves it misaligned), or when a run-time check says so.
 enum class PackMode { never, always, runtime };
 
-struct OperandPacking {
+/// The packing of one operand (A or B).
+struct PackedOperandPlan {
   PackMode mode = PackMode::never;
+  /// The workspace (identity layout, the contiguous dimension and K rounded
+  /// up to OperandPacking::roundTo); null when never.
+  MemRefType workspace;
+  /// The GEMM kernel's parameter type for the operand.
+  Type kernelType;
+};
+
+struct OperandPacking {
+  /// Whether each operand is packed on its own (by its own mode and run-time
+  /// check), or both whenever one is: when K is the contiguous dimension of
+  /// both (tn), both workspaces pad K and the kernel reads it from A.
+  bool independent = true;
   int64_t multiple = 0; ///< elements per 16 bytes
   /// Elements the workspaces' K and contiguous dimensions are rounded up to:
   /// 128 bytes, so that every workspace row starts on a cache line (rows
   /// 16 bytes apart split every tile row over one line more: f16 nn
   /// 4099x4097x4095, B's 4104-element rows, ran its GEMM 16% slower).
   int64_t roundTo = 0;
-  /// Types of the workspaces (identity layout, the contiguous dimension and K
-  /// rounded up to `roundTo`).
-  MemRefType workspaceA, workspaceB;
-  /// The GEMM kernel's parameter types for A and B.
-  Type kernelA, kernelB;
+  /// A (0) and B (1).
+  PackedOperandPlan operands[2];
+  /// Whether any operand may be packed.
+  bool any() const {
+    return operands[0].mode != PackMode::never ||
+           operands[1].mode != PackMode::never;
+  }
 };
+
+/// Whether the GEMM kernel takes K from B rather than A: where K is
+/// contiguous in A and not in B (nn). A workspace pads K only where it is
+/// the contiguous dimension, so the kernel's K is never padded unless both
+/// operands are (Pack.cpp).
+bool kFromB(MatmulOp op);
 
 /// The packing of `op`'s operands (mode never unless `enabled`).
 OperandPacking planOperandPacking(MatmulOp op, bool enabled);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
-/// with, an i1 that is true when the run-time check packed (null otherwise),
-/// and the manifest record of the packing (null when never).
+/// with, per operand the workspace to free after the GEMM (null when never)
+/// and, for a run-time packing, an i1 that is true when it packed (null
+/// otherwise), and the manifest record of the packing (null when never).
 struct PackedOperands {
   Value a, b;
-  Value packed;
+  Value workspaces[2];
+  Value packed[2];
   DictionaryAttr manifest;
-  /// The pack kernels of A and B (none when never).
+  /// The pack kernels of the operands that may be packed.
   SmallVector<gpu::GPUFuncOp, 2> kernels;
 };
 

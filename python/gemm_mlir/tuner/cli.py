@@ -65,7 +65,7 @@ def make_parser(prog=None):
     q.add_argument("out")
     q.add_argument("--build", default=DEFAULT_BUILD)
     q.add_argument("--chip", default="sm_90")
-    q.add_argument("--suite", default="all", choices=["validation", "db", "all", "every"])
+    q.add_argument("--suite", default="all", choices=["validation", "db", "all", "every", "decode"])
     q.add_argument("--dispatch", action="store_true",
                    help="add the dispatch family's members (with their slices) per shape")
     q.add_argument("--top", type=int, default=6,

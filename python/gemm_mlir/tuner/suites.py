@@ -30,6 +30,13 @@ DB_CLASSES = [("f16", "nn", "none", "f16", "none"),
               ("f16", "tn", "bias_col_relu", "f16", "elementwise"),
               ("f16", "tn", "linear", "f16", "reads_c"),
               ("i8", "tn", "none", "i8", "none")]
+# Decode (M <= 16, N and K in the thousands): the rows the bandwidth bar of
+# docs/dispatch.md is measured on, unsplit and split grids.
+DECODE_SHAPES = [(1, 4096, 4096), (16, 4096, 11008), (8, 11008, 4096),
+                 (4, 14336, 4096), (2, 8192, 8192), (1, 2048, 8192),
+                 (12, 28672, 8192)]
+DECODE_CLASSES = [("f16", "tn", "none", "f16", "none"),
+                  ("f16", "nn", "none", "f16", "none")]
 EVERY_CLASSES = [("f16", "tn", "none", "f16", "none"),
                  ("f16", "nn", "none", "f16", "none"),
                  ("bf16", "tn", "none", "bf16", "none")]

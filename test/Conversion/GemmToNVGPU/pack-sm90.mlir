@@ -3,19 +3,22 @@
 // (dispatch=false: the default kernel alone; dispatch-sm90a.mlir tests the families.)
 
 // Operands that 16-byte copies cannot read are packed on the host side into
-// zero-padded workspaces (K and the contiguous dimension rounded up to 128
-// bytes, so every workspace row starts on a cache line) by a copy kernel,
-// and the GEMM kernel reads the workspaces.
+// zero-padded workspaces (the contiguous dimension rounded up to 128 bytes,
+// so every workspace row starts on a cache line) by a copy kernel, and the
+// GEMM kernel reads the workspaces. Each operand is packed on its own
+// (`each_operand = true`) unless K is contiguous in both (tn): then both
+// workspaces pad K, and both are packed whenever one is.
 
 // Static strides prove A and B misaligned (K = 4095 f16): always packed, and
 // the GEMM kernel reads the workspaces (its sizes are arguments: kernels are
 // shape-generic).
 // CHECK: pack = {
 // CHECK-SAME: block = [256, 1, 1],
+// CHECK-SAME: each_operand = false,
 // CHECK-SAME: grid_rule = "x = min(ceil(rows' * ceil(cols' / warp_elements) * 32 / block.x), max_blocks), y = 1, z = batch (1 without), the workspace's rows' x cols'",
 // CHECK-SAME: max_blocks = 16384 : i64,
 // CHECK-SAME: multiple = 8 : i64,
-// CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1]}],
+// CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1], when = "always"}, {kernel = "gemm_pack_f16_0", name = "B", round_up_dims = [1], when = "always"}],
 // CHECK-SAME: round_to = 64 : i64,
 // CHECK-SAME: warp_elements = 256 : i64,
 // CHECK-SAME: when = "always"},
@@ -69,28 +72,39 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 
 // -----
 
-// Dynamic sizes: the host checks alignment (base, offset, leading stride) and
-// packs only when needed; nn pads K (rows of B) as well as the contiguous
-// dimensions. The workspaces share the operands' type, so the kernel's
+// Dynamic sizes: the host checks each operand's alignment (base, offset,
+// leading stride) and packs only the operands that need it: nn's B (K x N)
+// pads its contiguous N only, and the kernel reads K from B, so A's padded K
+// is never read. The workspaces share the operands' type, so the kernel's
 // signature is unchanged.
-// CHECK: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1]}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [0, 1]}], round_to = 64 : i64, warp_elements = 256 : i64, when = "unaligned"
+// CHECK: each_operand = true
+// CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1], when = "unaligned"}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [1], when = "unaligned"}], round_to = 64 : i64, warp_elements = 256 : i64, when = "unaligned"
 // CHECK-LABEL: func.func @dyn(
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
-// CHECK: memref.extract_aligned_pointer_as_index %arg1
-// CHECK: %[[R:.*]]:2 = scf.if %[[OK:.*]] -> (memref<?x?xf16>, memref<?x?xf16>) {
-// CHECK-NEXT: scf.yield %arg0, %arg1
+// CHECK: %[[RA:.*]] = scf.if %[[OKA:.*]] -> (memref<?x?xf16>) {
+// CHECK-NEXT: scf.yield %arg0
 // CHECK: } else {
 // CHECK: %[[WA:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 {{.*}} args(%arg0 : memref<?x?xf16>, %[[WA]] : memref<?x?xf16>)
+// CHECK: scf.yield %[[WA]]
+// CHECK: %[[PACKEDA:.*]] = arith.xori %[[OKA]], %true
+// CHECK: memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[RB:.*]] = scf.if %[[OKB:.*]] -> (memref<?x?xf16>) {
+// CHECK-NEXT: scf.yield %arg1
+// CHECK: } else {
 // CHECK: %[[WB:.*]] = gpu.alloc (%{{.*}}, %{{.*}}) : memref<?x?xf16>
-// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 
-// CHECK: scf.yield %[[WA]], %[[WB]]
-// CHECK: %[[PACKED:.*]] = arith.xori %[[OK]], %true
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm {{.*}} args(%[[R]]#0 : memref<?x?xf16>, %[[R]]#1 : memref<?x?xf16>, %arg2 : memref<?x?xf16>)
-// CHECK: scf.if %[[PACKED]] {
-// CHECK-NEXT: gpu.dealloc %[[R]]#0
-// CHECK-NEXT: gpu.dealloc %[[R]]#1
-// CHECK: gpu.func @dyn_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 {{.*}} args(%arg1 : memref<?x?xf16>, %[[WB]] : memref<?x?xf16>)
+// CHECK: scf.yield %[[WB]]
+// CHECK: %[[PACKEDB:.*]] = arith.xori %[[OKB]], %true
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm {{.*}} args(%[[RA]] : memref<?x?xf16>, %[[RB]] : memref<?x?xf16>, %arg2 : memref<?x?xf16>)
+// CHECK: scf.if %[[PACKEDA]] {
+// CHECK-NEXT: gpu.dealloc %[[RA]]
+// CHECK: scf.if %[[PACKEDB]] {
+// CHECK-NEXT: gpu.dealloc %[[RB]]
+// The kernel's K is B's dimension 0.
+// CHECK: gpu.func @dyn_gemm(%[[KA:.*]]: memref<?x?xf16>, %[[KB:.*]]: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK-NOT: memref.dim %[[KA]], %c1
+// CHECK: memref.dim %[[KB]], %c0
 // One pack kernel serves both operands (same signature).
 // CHECK: gpu.func @gemm_pack_f16(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
 // CHECK-NOT: gpu.func @gemm_pack
@@ -105,10 +119,13 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 
 // -----
 
-// A strided operand (inner stride checked at run time too) and a static one:
-// the kernel takes types both the operands and the workspaces cast to.
+// A strided operand (inner stride checked at run time too) and a static,
+// aligned one, in tn: K is contiguous in both, so both are packed when
+// either is, under one check of both; the kernel takes types both the
+// operands and the workspaces cast to.
+// CHECK: each_operand = false
 // CHECK-LABEL: func.func @strided(
-// CHECK: arith.cmpi eq, %strides#1, %c1
+// CHECK: arith.cmpi eq, %strides{{.*}}#1, %c1
 // CHECK: scf.if %{{.*}} -> (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, 1], offset: ?>>)
 // CHECK: memref.cast %arg1 : memref<64x64xi8> to memref<?x?xi8, strided<[?, 1], offset: ?>>
 // CHECK: } else {
@@ -143,9 +160,9 @@ func.func @aligned(%a: memref<256x64xbf16>, %b: memref<64x128xbf16>, %c: memref<
 
 // -----
 
-// Batched operands: rank-3 workspaces (the batch dimension kept, K and the
+// Batched operands: rank-3 workspaces (the batch dimension kept, the
 // contiguous dimension rounded up), one batch element per grid.z.
-// CHECK: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [2]}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [2]}]
+// CHECK: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [2], when = "unaligned"}, {kernel = "gemm_pack_f16", name = "B", round_up_dims = [2], when = "unaligned"}]
 // CHECK-LABEL: func.func @batched(
 // CHECK: scf.if %{{.*}} -> (memref<?x?x?xf16>, memref<?x?x?xf16>)
 // CHECK: %[[BATCH:.*]] = memref.dim %arg0, %c0
@@ -162,13 +179,36 @@ func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x
 
 // -----
 
-// nn: B is K x N; both its dimensions are rounded up to 64 f16 (128 bytes):
-// 4095 x 4097 -> 4096 x 4160, whose rows start on cache lines (4104-element
+// nn: B is K x N; its contiguous N is rounded up to 64 f16 (128 bytes):
+// 4095 x 4097 -> 4095 x 4160, whose rows start on cache lines (4104-element
 // rows, 16 bytes apart from a line, made the GEMM 16% slower on the H200).
+// A's K is padded to 4096, which the kernel (K from B) never reads.
 // CHECK-LABEL: func.func @ragged_nn
 // CHECK: gpu.alloc () : memref<4099x4096xf16>
-// CHECK: gpu.alloc () : memref<4096x4160xf16>
+// CHECK: gpu.alloc () : memref<4095x4160xf16>
 func.func @ragged_nn(%a: memref<4099x4095xf16>, %b: memref<4095x4097xf16>, %c: memref<4099x4097xf16>) {
   gemm.matmul nn ins(%a, %b : memref<4099x4095xf16>, memref<4095x4097xf16>) outs(%c : memref<4099x4097xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// nn with K = 4095 and N = 4096: only A's rows are misaligned. A alone is
+// packed (always: its type proves it), B is read where it is.
+// CHECK: each_operand = true
+// CHECK-SAME: operands = [{kernel = "gemm_pack_f16", name = "A", round_up_dims = [1], when = "always"}]
+// CHECK-LABEL: func.func @one_misaligned(
+// CHECK-SAME: %[[A:.*]]: memref<8x4095xf16>, %[[B:.*]]: memref<4095x4096xf16>, %[[C:.*]]: memref<8x4096xf16>)
+// CHECK-NOT: scf.if
+// CHECK: %[[WA:.*]] = gpu.alloc () : memref<8x4096xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 {{.*}} args(%[[A]] : memref<8x4095xf16>, %[[WA]] : memref<8x4096xf16>)
+// CHECK-NOT: gpu.alloc
+// CHECK-DAG: %[[CA:.*]] = memref.cast %[[WA]] : memref<8x4096xf16> to memref<?x?xf16>
+// CHECK-DAG: %[[CB:.*]] = memref.cast %[[B]] : memref<4095x4096xf16> to memref<?x?xf16>
+// CHECK: gpu.launch_func @gemm_kernels::@one_misaligned_gemm {{.*}} args(%[[CA]] : memref<?x?xf16>, %[[CB]] : memref<?x?xf16>,
+// CHECK: gpu.dealloc %[[WA]] : memref<8x4096xf16>
+// CHECK-NOT: gpu.dealloc
+func.func @one_misaligned(%a: memref<8x4095xf16>, %b: memref<4095x4096xf16>, %c: memref<8x4096xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<8x4095xf16>, memref<4095x4096xf16>) outs(%c : memref<8x4096xf16>) acc(f32)
   return
 }
