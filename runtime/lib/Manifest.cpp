@@ -480,9 +480,8 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
       op.operand = 1;
     else
       return r.fail(where, at + "name",
-                    std::string("expected ") +
-                        (i == 0 ? "'A' or 'B'" : "'B'") + ", got '" + name +
-                        "'");
+                    std::string("expected ") + (i == 0 ? "'A' or 'B'" : "'B'") +
+                        ", got '" + name + "'");
     std::string opWhen = when;
     if (!r.getString(o, where, at, "when", opWhen, /*required=*/false))
       return false;
@@ -617,11 +616,10 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
     for (size_t i = 0; i < k.pack->operands.size(); ++i)
       for (int32_t d : k.pack->operands[i].roundUpDims)
         if (d >= k.params[size_t(k.pack->operands[i].operand)].rank)
-          return r.fail(where,
-                        "pack.operands[" + std::to_string(i) +
-                            "].round_up_dims",
-                        "dimension " + std::to_string(d) +
-                            " is out of the operand's rank");
+          return r.fail(
+              where, "pack.operands[" + std::to_string(i) + "].round_up_dims",
+              "dimension " + std::to_string(d) +
+                  " is out of the operand's rank");
   }
   return true;
 }

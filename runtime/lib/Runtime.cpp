@@ -1119,8 +1119,8 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       for (const PackOperand &o : pk.operands)
         if (size_t(o.operand) == i)
           op = &o;
-      status = launch(member.pack[i], op->kernel.c_str(), gx, gy, gz,
-                      pk.block, 0, kp);
+      status = launch(member.pack[i], op->kernel.c_str(), gx, gy, gz, pk.block,
+                      0, kp);
     }
     operands[i] = dst;
   }

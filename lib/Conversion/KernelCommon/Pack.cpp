@@ -1,4 +1,5 @@
-//===- Pack.cpp - aligned workspaces for operands the fast copies can't read ===//
+//===- Pack.cpp - aligned workspaces for operands the fast copies can't read
+//===//
 //
 // The GEMM kernels stage A and B with 16-byte copies (cp.async on NVIDIA,
 // vector loads on AMD) only when an operand is 16-byte aligned: base pointer,
@@ -161,12 +162,13 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
                                               : PackMode::runtime;
   };
   PackMode modes[2] = {modeOf(align[0]), modeOf(align[1])};
-  if (!p.independent && (modes[0] != PackMode::never ||
-                         modes[1] != PackMode::never)) {
+  if (!p.independent &&
+      (modes[0] != PackMode::never || modes[1] != PackMode::never)) {
     // Both or neither: always if either is proven misaligned.
-    PackMode joint = modes[0] == PackMode::always || modes[1] == PackMode::always
-                         ? PackMode::always
-                         : PackMode::runtime;
+    PackMode joint =
+        modes[0] == PackMode::always || modes[1] == PackMode::always
+            ? PackMode::always
+            : PackMode::runtime;
     modes[0] = modes[1] = joint;
   }
   for (unsigned i = 0; i < 2; ++i) {
@@ -419,10 +421,9 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
         rounded.push_back(d);
     operandAttrs.push_back(b.getDictionaryAttr(
         {b.getNamedAttr("name", b.getStringAttr(names[i])),
-         b.getNamedAttr("when",
-                        b.getStringAttr(o.mode == PackMode::always
-                                            ? "always"
-                                            : "unaligned")),
+         b.getNamedAttr("when", b.getStringAttr(o.mode == PackMode::always
+                                                    ? "always"
+                                                    : "unaligned")),
          b.getNamedAttr("kernel", b.getStringAttr(kernels[i].getName())),
          b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))}));
   }
@@ -500,8 +501,8 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     };
     if (packing.independent) {
       for (unsigned i : atRunTime)
-        packIf({i}, keepIf(emitVectorCopiesOk(b, loc, values[i],
-                                              packing.multiple)));
+        packIf({i},
+               keepIf(emitVectorCopiesOk(b, loc, values[i], packing.multiple)));
     } else {
       Value aligned = emitVectorCopiesOk(b, loc, values[0], packing.multiple);
       aligned = arith::AndIOp::create(
@@ -522,10 +523,9 @@ void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
   // type; cast them back to the type they were allocated with. Operands
   // packed on the same condition are freed under one scf.if.
   auto dealloc = [&](OpBuilder &b, unsigned i) {
-    gpu::DeallocOp::create(
-        b, loc, Type(), ValueRange(),
-        castIfNeeded(b, loc, packed.workspaces[i],
-                     packing.operands[i].workspace));
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
+                           castIfNeeded(b, loc, packed.workspaces[i],
+                                        packing.operands[i].workspace));
   };
   for (unsigned i = 0; i < 2; ++i) {
     if (packing.operands[i].mode == PackMode::never)
