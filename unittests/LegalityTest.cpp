@@ -280,10 +280,12 @@ TEST(Legality, TmaLoads) {
             "'load = tma_ws' takes at most 3 consumer warpgroups, got 4");
   // setmaxnreg's shares: 40 for the producer, the rest in multiples of 8,
   // at most 232 (64K registers = 128 threads x 512).
-  EXPECT_EQ(tmaWsConsumerRegisters(1), 232);
-  EXPECT_EQ(tmaWsConsumerRegisters(2), 232);
-  EXPECT_EQ(tmaWsConsumerRegisters(3), 152);
-  EXPECT_LE(kProducerRegisters + 3 * tmaWsConsumerRegisters(3), 512);
+  EXPECT_EQ(tmaWsConsumerRegisters(sm90a, 1), 232);
+  EXPECT_EQ(tmaWsConsumerRegisters(sm90a, 2), 232);
+  EXPECT_EQ(tmaWsConsumerRegisters(sm90a, 3), 152);
+  EXPECT_LE((kProducerRegisters + 3 * tmaWsConsumerRegisters(sm90a, 3)) *
+                kWarpgroupThreads,
+            int64_t(sm90a.regsPerSM));
   // Three compute warpgroups of m64n256 f32: legal by the consumers' 152
   // registers, but one instruction (128 + 4) exceeds the 128 of the launch
   // bound, in which ptxas compiles it; m64n128 fits.

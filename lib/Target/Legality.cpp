@@ -186,11 +186,13 @@ std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
   return "";
 }
 
-int64_t mlir::gemm::tmaWsConsumerRegisters(int64_t consumerWarpgroups) {
-  constexpr int64_t kRegisterFile = 65536, kWarpgroupThreads = 128;
-  int64_t left = kRegisterFile / kWarpgroupThreads - kProducerRegisters;
-  return std::min<int64_t>(
-      232, left / std::max<int64_t>(consumerWarpgroups, 1) / 8 * 8);
+int64_t mlir::gemm::tmaWsConsumerRegisters(const TargetInfo &target,
+                                           int64_t consumerWarpgroups) {
+  int64_t left =
+      int64_t(target.regsPerSM) / kWarpgroupThreads - kProducerRegisters;
+  return std::min<int64_t>(kMaxConsumerRegisters,
+                           left / std::max<int64_t>(consumerWarpgroups, 1) /
+                               8 * 8);
 }
 
 int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
@@ -276,7 +278,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   int64_t blockThreads = c.blockWarps() * target.warpSize;
   int64_t regsEach =
       c.producerWarp
-          ? tmaWsConsumerRegisters(c.wm * c.wn)
+          ? tmaWsConsumerRegisters(target, c.wm * c.wn)
           : std::min<int64_t>(target.regsPerSM /
                                   std::max<int64_t>(blockThreads, 1) / 8 * 8,
                               target.maxRegsPerThread);

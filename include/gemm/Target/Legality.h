@@ -45,14 +45,21 @@ inline constexpr int64_t kMaxClusterSlices = 8;
 /// Consumer warpgroups of a `load = tma_ws` block, beside its producer
 /// warpgroup (tmaWsConsumerRegisters: three get 152 registers a thread).
 inline constexpr int64_t kMaxConsumerWarpgroups = 3;
+/// Threads of a warpgroup (wgmma's unit of work, four warps).
+inline constexpr int64_t kWarpgroupThreads = 128;
 /// setmaxnreg's per-thread registers of the producer.
 inline constexpr int64_t kProducerRegisters = 40;
+/// The most setmaxnreg gives a consumer thread (CUTLASS's figure for two
+/// consumer warpgroups).
+inline constexpr int64_t kMaxConsumerRegisters = 232;
 
 /// setmaxnreg's per-thread registers of each of `consumerWarpgroups`
-/// consumer warpgroups of a `load = tma_ws` block: the 64K-register file
-/// less the producer's 128 x 40, shared out in multiples of 8 and at most
-/// 232 (CUTLASS's figure for two): 232 for one or two, 152 for three.
-int64_t tmaWsConsumerRegisters(int64_t consumerWarpgroups);
+/// consumer warpgroups of a `load = tma_ws` block on `target`: the register
+/// file less the producer warpgroup's kProducerRegisters a thread, shared
+/// out in multiples of 8 and at most kMaxConsumerRegisters. On sm_90a (64K
+/// registers): 232 for one or two, 152 for three.
+int64_t tmaWsConsumerRegisters(const TargetInfo &target,
+                               int64_t consumerWarpgroups);
 
 /// Structural rules: sizes in [1, the bounds above], stages in [1, 8], group
 /// and split_k in range, a block tile divisible by the warp grid, warp tiles

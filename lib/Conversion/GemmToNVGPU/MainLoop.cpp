@@ -279,9 +279,6 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 // TMA loads (`load = tma`)
 //===----------------------------------------------------------------------===//
 
-/// Threads of a wgmma warpgroup.
-static constexpr int64_t kWarpgroupThreads = 128;
-
 namespace {
 /// The TMA side of a `load = tma` kernel: one mbarrier per stage, on which
 /// the stage's boxes complete (an expect-tx of the stage's bytes by the one
@@ -739,7 +736,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         [&](OpBuilder &b, Location loc) {
           NVVM::SetMaxRegisterOp::create(
               b, loc,
-              tmaWsConsumerRegisters(ctx.computeThreads / kWarpgroupThreads),
+              tmaWsConsumerRegisters(*ctx.target,
+                                     ctx.computeThreads / kWarpgroupThreads),
               NVVM::SetMaxRegisterAction::increase);
           compute(b);
           scf::YieldOp::create(b, loc);
