@@ -191,8 +191,8 @@ int64_t mlir::gemm::tmaWsConsumerRegisters(const TargetInfo &target,
   int64_t left =
       int64_t(target.regsPerSM) / kWarpgroupThreads - kProducerRegisters;
   return std::min<int64_t>(kMaxConsumerRegisters,
-                           left / std::max<int64_t>(consumerWarpgroups, 1) /
-                               8 * 8);
+                           left / std::max<int64_t>(consumerWarpgroups, 1) / 8 *
+                               8);
 }
 
 int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
