@@ -44,10 +44,13 @@ for k in m["kernels"]:
     print(f"     config {k['config']}")
     print(f"     params ({m['param_convention'].split(';')[0]}): {params}")
     if "pack" in k:
-        names = ", ".join(dict.fromkeys(o["kernel"] for o in k["pack"]["operands"]))
-        when = {"always": "always (their strides are misaligned)",
-                "unaligned": "when not 16-byte aligned at run time"}[k["pack"]["when"]]
-        print(f"     A, B packed into aligned workspaces by {names}, {when}")
+        pk = k["pack"]
+        whens = {"always": "always", "unaligned": "when not 16-byte aligned at run time"}
+        ops = "; ".join(f"{o['name']} {whens[o.get('when', pk['when'])]}" for o in pk["operands"])
+        how = ("each on its own" if pk.get("each_operand")
+               else "both whenever either is (K contiguous in both)")
+        names = ", ".join(dict.fromkeys(o["kernel"] for o in pk["operands"]))
+        print(f"     packed into aligned workspaces by {names}: {ops}; {how}")
 PY
   echo "== PTX instruction summary"
   for ins in "mma.sync.aligned" "ldmatrix.sync.aligned" "wgmma.mma_async" "fence.proxy.async" "cp.async.cg.shared.global" "cp.async.wait_group" "bar.sync"; do
