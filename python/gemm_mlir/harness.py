@@ -135,35 +135,14 @@ class Kernel:
         return {"launched": self.name, "config": self.config,
                 "slices": self.slices(m, n, k, batch) if self.split else None}
 
-    def packs(self, values, pack=True, work=None, k=None):
-        """True if launch() copies A or B into a workspace first. An operand
-        is packed always, or when it is not 16-byte aligned, unless the GEMM
-        is small (work = batch * M * N * K below the manifest's min_work and
-        K at most its max_direct_k: the kernel's element copies are cheaper
-        than more launches then); with "each_operand" each by its own rule,
-        else both when either is. The runtime's rule (Function.plan), for
-        reports that have A and B only."""
-        plan = self.entry.get("pack")
-        if not plan:
-            return False
-        small = (work is not None and k is not None and "min_work" in plan
-                 and work < plan["min_work"] and k <= plan["max_direct_k"])
-        checked = pack and not small
-        unaligned = [not vector_copies_ok(v, plan["multiple"]) for v in values[:2]]
-        if not plan.get("each_operand"):
-            return plan["when"] == "always" or (checked and any(unaligned))
-        return any(op.get("when", plan["when"]) == "always"
-                   or (checked and unaligned[0 if op["name"] == "A" else 1])
-                   for op in plan["operands"])
-
 
 class Gemm:
     """The kernel family of one gemm.matmul: its manifest entries in rule
     order and the runtime's Function for it. launch() lets the runtime pick
     the member for the sizes (dispatch.py's rules) and launch it on PyTorch's
     current stream. `selected` is the member the last select() or launch()
-    picked (at first the default, the last member); entry, config and
-    packs() report on it."""
+    picked (at first the default, the last member); entry and config
+    report on it."""
 
     def __init__(self, function, kernels, meta, fn):
         self.function = function
@@ -194,9 +173,6 @@ class Gemm:
         pack_a/pack_b, workspace_bytes, launches), without launching."""
         return self.fn.plan(runtime_args(values), pack)
 
-    def packs(self, values, pack=True, work=None, k=None):
-        return self.selected.packs(values, pack, work, k)
-
     @property
     def entry(self):
         return self.selected.entry
@@ -204,13 +180,6 @@ class Gemm:
     @property
     def config(self):
         return self.selected.config
-
-
-def vector_copies_ok(t, multiple):
-    """The host check of Pack.cpp: 16-byte aligned base, unit inner stride,
-    outer strides multiples of `multiple` elements."""
-    return (t.data_ptr() % 16 == 0 and t.stride(-1) == 1 and
-            all(s % multiple == 0 for s in t.stride()[:-1]))
 
 
 def load_kernels(art_dir):
@@ -971,18 +940,6 @@ def geomean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
 
-def copy_bandwidth(reps=20):
-    """Device-to-device copy bandwidth in bytes/s: dst.copy_(src) of 1 GiB
-    reads and writes every byte."""
-    size = 1 << 30
-    src = torch.empty(size, dtype=torch.uint8, device="cuda")
-    dst = torch.empty_like(src)
-    ms = time_fn(lambda: dst.copy_(src), reps)
-    del src, dst
-    torch.cuda.empty_cache()
-    return 2 * size / (ms / 1e3)
-
-
 def copy_time(nbytes, reps=30):
     """GPU time (ms) of a device-to-device copy that reads and writes
     `nbytes` bytes in all (a buffer of nbytes / 2): what the GPU delivers
@@ -994,7 +951,15 @@ def copy_time(nbytes, reps=30):
     dst = torch.empty_like(src)
     ms = time_fn(lambda: dst.copy_(src), reps)
     del src, dst
+    torch.cuda.empty_cache()
     return ms
+
+
+def copy_bandwidth(reps=20):
+    """Device-to-device copy bandwidth in bytes/s: dst.copy_(src) of 1 GiB
+    reads and writes every byte."""
+    moved = 2 << 30
+    return moved / (copy_time(moved, reps) / 1e3)
 
 
 def shape_label(row):

@@ -8,10 +8,9 @@
 // together, when any is needed), the launches and the stream-ordered free:
 // no other allocation, lock or manifest work per call.
 //
-// Everything here mirrors python/gemm_mlir/harness.py (Kernel.launch,
-// Kernel.packs, Kernel.pack, launch_args, vector_copies_ok) and the host
-// code of lib/Conversion/KernelCommon/Launch.cpp (docs/dispatch.md,
-// "Launching a family").
+// Everything here mirrors the host code of
+// lib/Conversion/KernelCommon/Launch.cpp and Pack.cpp (docs/dispatch.md,
+// "Launching a family"); python/gemm_mlir/harness.py launches through it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -897,9 +896,9 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                     " blocks of kernel '" + e.name +
                     "' exceed grid.x's limit of " + std::to_string(kMaxDim));
 
-  // Packing (Kernel.packs): an operand is packed always, or when it rules
-  // out 16-byte copies, unless the GEMM is small; with each_operand each by
-  // its own rule, else both whenever either has to be.
+  // Packing (Pack.cpp's host code): an operand is packed always, or when it
+  // rules out 16-byte copies, unless the GEMM is small; with each_operand each
+  // by its own rule, else both whenever either has to be.
   bool packs[2] = {false, false};
   if (e.pack) {
     const Pack &pk = *e.pack;

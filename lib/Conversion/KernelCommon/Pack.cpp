@@ -1,5 +1,4 @@
-//===- Pack.cpp - aligned workspaces for operands the fast copies can't read
-//===//
+//===- Pack.cpp - aligned workspaces for misaligned operands --------------===//
 //
 // The GEMM kernels stage A and B with 16-byte copies (cp.async on NVIDIA,
 // vector loads on AMD) only when an operand is 16-byte aligned: base pointer,
@@ -457,7 +456,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   // GEMM is too small to pay for another launch (kMinPackWork); both are
   // when either is if they are not independent (one scf.if, so that the
   // host code's async regions synchronize once).
-  Value results[2] = {out.a, out.b};
+  Value *results[2] = {&out.a, &out.b};
   auto pack = [&](OpBuilder &b, unsigned i) {
     return emitPack(b, loc, values[i], packing.operands[i].workspace,
                     packing.roundTo, packing.multiple, kernels[i]);
@@ -482,7 +481,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     Value packedNow = arith::XOrIOp::create(
         b, loc, keep, arith::ConstantIntOp::create(b, loc, 1, 1));
     for (auto [j, i] : llvm::enumerate(which)) {
-      results[i] = out.workspaces[i] = ifOp.getResult(j);
+      *results[i] = ifOp.getResult(j);
       out.packed[i] = packedNow;
     }
   };
@@ -490,7 +489,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   for (unsigned i = 0; i < 2; ++i) {
     const PackedOperandPlan &o = packing.operands[i];
     if (o.mode == PackMode::always)
-      results[i] = out.workspaces[i] = pack(b, i);
+      *results[i] = pack(b, i);
     else if (o.mode == PackMode::runtime)
       atRunTime.push_back(i);
   }
@@ -511,8 +510,6 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       packIf(atRunTime, keepIf(aligned));
     }
   }
-  out.a = results[0];
-  out.b = results[1];
   return out;
 }
 
@@ -523,9 +520,9 @@ void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
   // type; cast them back to the type they were allocated with. Operands
   // packed on the same condition are freed under one scf.if.
   auto dealloc = [&](OpBuilder &b, unsigned i) {
-    gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
-                           castIfNeeded(b, loc, packed.workspaces[i],
-                                        packing.operands[i].workspace));
+    gpu::DeallocOp::create(
+        b, loc, Type(), ValueRange(),
+        castIfNeeded(b, loc, packed.operand(i), packing.operands[i].workspace));
   };
   for (unsigned i = 0; i < 2; ++i) {
     if (packing.operands[i].mode == PackMode::never)

@@ -59,13 +59,15 @@ bool kFromB(MatmulOp op);
 OperandPacking planOperandPacking(MatmulOp op, bool enabled);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
-/// with, per operand the workspace to free after the GEMM (null when never)
-/// and, for a run-time packing, an i1 that is true when it packed (null
-/// otherwise), and the manifest record of the packing (null when never).
+/// with (for an operand that may be packed, also the workspace to free after
+/// the GEMM), per operand packed at run time an i1 that is true when it
+/// packed (null otherwise), and the manifest record of the packing (null
+/// when never).
 struct PackedOperands {
   Value a, b;
-  Value workspaces[2];
   Value packed[2];
+  /// A (0) or B (1).
+  Value operand(unsigned i) const { return i == 0 ? a : b; }
   DictionaryAttr manifest;
   /// The pack kernels of the operands that may be packed.
   SmallVector<gpu::GPUFuncOp, 2> kernels;
