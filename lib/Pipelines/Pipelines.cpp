@@ -163,6 +163,7 @@ mlir::gemm::buildGemmToNVVMPipeline(OpPassManager &pm,
   lower.ptxVersion = *ptx;
   lower.allowTf32 = options.allowTf32;
   lower.packUnaligned = options.packUnaligned;
+  lower.transposeOperands = options.transposeOperands;
   lower.dispatch = options.dispatch;
   pm.addPass(createConvertGemmToNVGPU(lower));
   pm.addPass(createCanonicalizerPass());

@@ -144,3 +144,32 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
   // Everything else: exact SIMT with the accumulator in registers.
   return make(InstrKind::simt, {64, 64, 16}, {2, 2}, {4, 8, 1}, 2);
 }
+
+OperandTransposes mlir::gemm::getOperandTransposes(const GemmSignature &sig,
+                                                   const TargetInfo &target,
+                                                   bool allowTf32,
+                                                   InstrKind kind) {
+  OperandTransposes t;
+  if (kind != InstrKind::wgmma || !target.isNVIDIA() ||
+      !target.supportsKind(InstrKind::wgmma))
+    return t;
+  if (sig.a == ElemKind::f32 && !allowTf32)
+    return t;
+  ElemKind operand = instrOperandKind(sig.a, InstrKind::wgmma);
+  if (!wgmmaLowersTypes(operand, sig.acc) || wgmmaReadsMNMajor(operand))
+    return t;
+  t.a = sig.transA;
+  t.b = !sig.transB;
+  return t;
+}
+
+GemmSignature
+mlir::gemm::getKernelSignature(const GemmSignature &sig,
+                               const OperandTransposes &transposes) {
+  GemmSignature k = sig;
+  if (transposes.any()) {
+    k.transA = false;
+    k.transB = true;
+  }
+  return k;
+}

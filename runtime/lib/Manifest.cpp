@@ -489,6 +489,23 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
       return r.fail(where, at + "when",
                     "expected 'always' or 'unaligned', got '" + opWhen + "'");
     op.always = opWhen == "always";
+    if (!r.getBool(o, where, at, "transpose", op.transpose,
+                   /*required=*/false))
+      return false;
+    if (op.transpose) {
+      if (!op.always)
+        return r.fail(where, at + "when",
+                      "a transposed operand is packed 'always', got '" +
+                          opWhen + "'");
+      if (!p.eachOperand)
+        return r.fail(where, "pack.each_operand",
+                      "must be true when an operand is transposed");
+      if (!p.maxBlocks)
+        return r.fail(where, "pack.max_blocks",
+                      "missing (required when an operand is transposed)");
+      if (!r.getInt(o, where, at, "tile", op.tile, 1))
+        return false;
+    }
     const Value *dims = r.require(o, where, at, "round_up_dims");
     if (!dims)
       return false;
@@ -613,13 +630,21 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
                   "with a workspace");
   }
   if (k.pack) {
-    for (size_t i = 0; i < k.pack->operands.size(); ++i)
-      for (int32_t d : k.pack->operands[i].roundUpDims)
-        if (d >= k.params[size_t(k.pack->operands[i].operand)].rank)
+    for (size_t i = 0; i < k.pack->operands.size(); ++i) {
+      const PackOperand &op = k.pack->operands[i];
+      int64_t rank = k.params[size_t(op.operand)].rank;
+      for (int32_t d : op.roundUpDims)
+        if (d >= rank)
           return r.fail(
               where, "pack.operands[" + std::to_string(i) + "].round_up_dims",
               "dimension " + std::to_string(d) +
                   " is out of the operand's rank");
+      if (op.transpose && rank < 2)
+        return r.fail(where,
+                      "pack.operands[" + std::to_string(i) + "].transpose",
+                      "the operand has rank " + std::to_string(rank) +
+                          ", at least 2 is needed to transpose it");
+    }
   }
   return true;
 }

@@ -70,6 +70,14 @@ struct PackOperand {
   int operand = 0;
   /// Packed whatever its alignment (its own "when"; the record's without).
   bool always = false;
+  /// Copied transposed ("transpose", manifests since 2026-12-02; always
+  /// packed): the workspace holds the operand's last two dimensions swapped
+  /// (roundUpDims counts the workspace's), the GEMM kernel reads it at the
+  /// swapped logical sizes with the workspace's strides, and the kernel is
+  /// launched on tiles of `tile` x `tile` elements: x = min(ceil(rows' /
+  /// tile) * ceil(cols' / tile), max_blocks), y = 1, z = batch.
+  bool transpose = false;
+  int64_t tile = 0;
   std::vector<int32_t> roundUpDims;
 };
 

@@ -921,9 +921,14 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
       if (!packs[size_t(op.operand)])
         continue;
       const GemmRtArg &arg = args[size_t(op.operand)];
+      int64_t rank = arg.memref.rank;
       int64_t shape[GEMM_RT_MAX_RANK];
-      for (int64_t d = 0; d < arg.memref.rank; ++d)
+      for (int64_t d = 0; d < rank; ++d)
         shape[d] = arg.memref.sizes[d];
+      // A transposed copy swaps the last two dimensions (readManifest
+      // checked the rank).
+      if (op.transpose)
+        std::swap(shape[rank - 2], shape[rank - 1]);
       for (int32_t d : op.roundUpDims)
         shape[d] =
             ceilDiv(shape[d], e.pack->roundTo) * e.pack->roundTo; // <= 2^32
@@ -1084,6 +1089,11 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     if (!p.pack[i])
       continue;
     const Workspace &w = p.packed[i];
+    const Pack &pk = *e.pack;
+    const PackOperand *op = nullptr;
+    for (const PackOperand &o : pk.operands)
+      if (size_t(o.operand) == i)
+        op = &o;
     GemmRtMemRef dst;
     dst.data = address(w);
     dst.rank = w.rank;
@@ -1091,16 +1101,25 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       dst.sizes[dd] = w.sizes[dd];
       dst.strides[dd] = w.strides[dd];
     }
+    // The GEMM reads a transposed copy at the operand's swapped sizes (K
+    // not rounded up), with the workspace's strides.
+    if (op->transpose)
+      dst.sizes[w.rank - 1] = operands[i].sizes[w.rank - 2];
     if (w.elements) {
       // The manifest's pack grid rule: one 32-thread warp per row segment
       // of warp_elements, at most max_blocks blocks (x; y = 1), z is the
       // batch. Older manifests: x covers a workspace row, y strides over
-      // the rows.
-      const Pack &pk = *e.pack;
+      // the rows. A transposing copy: one block per tile of the workspace,
+      // at most max_blocks.
       int64_t rows = w.sizes[w.rank - 2], cols = w.sizes[w.rank - 1];
       int64_t segments = ceilDiv(cols, pk.warpElements);
       uint64_t gx, gy;
-      if (pk.maxBlocks) {
+      if (op->transpose) {
+        gx = uint64_t(std::min(
+            satMul(ceilDiv(rows, op->tile), ceilDiv(cols, op->tile)),
+            *pk.maxBlocks));
+        gy = 1;
+      } else if (pk.maxBlocks) {
         gx = uint64_t(
             std::min(ceilDiv(rows * segments * 32, int64_t(pk.block[0])),
                      *pk.maxBlocks));
@@ -1113,11 +1132,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       KernelParams kp;
       kp.addMemRef(operands[i].data, operands[i].rank, operands[i].sizes,
                    operands[i].strides);
-      kp.addMemRef(dst.data, dst.rank, dst.sizes, dst.strides);
-      const PackOperand *op = nullptr;
-      for (const PackOperand &o : pk.operands)
-        if (size_t(o.operand) == i)
-          op = &o;
+      kp.addMemRef(dst.data, dst.rank, w.sizes, w.strides);
       status = launch(member.pack[i], op->kernel.c_str(), gx, gy, gz, pk.block,
                       0, kp);
     }

@@ -18,7 +18,11 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
     copies otherwise. With `pack-unaligned`, operands whose strides rule out
     16-byte copies are first copied on the host side into zero-padded,
     aligned `gpu.alloc` workspaces by two pack kernels (decided at compile
-    time for static strides, by a run-time check otherwise); `stages` buffers are software-pipelined (prologue,
+    time for static strides, by a run-time check otherwise). With
+    `transpose-operands`, tf32, i8 and f8 operands stored MN-major are
+    copied transposed into K-major workspaces by a shared-memory transposing
+    kernel, so that their wgmma kernels (which read those types K-major only)
+    run every layout as tn. `stages` buffers are software-pipelined (prologue,
     steady state with one barrier per k-tile, drain). Shared tiles use the
     XOR swizzle of `gemm/Utils/FragmentLayout.h`. `mma_sync` configs read
     fragments with `nvgpu.ldmatrix` (transposed where the layout needs it) and
@@ -57,6 +61,12 @@ def ConvertGemmToNVGPU : Pass<"convert-gemm-to-nvgpu", "::mlir::ModuleOp"> {
     Option<"packUnaligned", "pack-unaligned", "bool", /*default=*/"true",
            "Copy A and B into 16-byte aligned workspaces before the GEMM when "
            "their strides rule out 16-byte copies (else: element copies)">,
+    Option<"transposeOperands", "transpose-operands", "bool",
+           /*default=*/"true",
+           "Copy tf32, i8 and f8 operands stored MN-major (A as K x M, B as "
+           "K x N) into K-major workspaces first, so that wgmma (sm_90a), "
+           "which reads them K-major only, runs every layout (else: "
+           "mma.sync outside tn)">,
     Option<"kernelModule", "kernel-module", "std::string",
            /*default=*/"\"gemm_kernels\"",
            "Name of the gpu.module receiving the kernels">

@@ -75,6 +75,12 @@ struct GemmToNVVMPipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Default f32 GEMMs to tf32 tensor cores"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> transposeOperands{
+      *this, "transpose-operands",
+      llvm::cl::desc("Copy tf32, i8 and f8 operands stored MN-major into "
+                     "K-major workspaces first so that wgmma (sm_90a) runs "
+                     "every layout (else: mma.sync outside tn)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice, ptxas); default: $CUDA_ROOT, "

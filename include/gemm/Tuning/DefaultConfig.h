@@ -22,6 +22,25 @@ namespace mlir::gemm {
 TileConfig getDefaultConfig(const GemmSignature &sig, const TargetInfo &target,
                             bool allowTf32);
 
+/// The operands of a GEMM that are copied transposed into K-major workspaces
+/// before its kernels run (the lowering's transposing pack): on a target
+/// whose warpgroup MMA reads the operand type K-major only (wgmma: tf32, i8,
+/// f8), every operand stored MN-major (A as K x M, B as K x N), when
+/// `kind` (the kernel's instruction) is that MMA. The kernels then see
+/// getKernelSignature's layout, tn. None elsewhere.
+struct OperandTransposes {
+  bool a = false, b = false;
+  bool any() const { return a || b; }
+};
+OperandTransposes getOperandTransposes(const GemmSignature &sig,
+                                       const TargetInfo &target,
+                                       bool allowTf32, InstrKind kind);
+
+/// `sig` as the kernels see it after `transposes`: layout tn if any operand
+/// is transposed (the other one is K-major already).
+GemmSignature getKernelSignature(const GemmSignature &sig,
+                                 const OperandTransposes &transposes);
+
 } // namespace mlir::gemm
 
 #endif // GEMM_TUNING_DEFAULTCONFIG_H

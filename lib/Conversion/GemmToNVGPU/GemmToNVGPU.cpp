@@ -52,6 +52,7 @@ getNVGPULowering(MLIRContext *ctx, const ConvertGemmToNVGPUOptions &options) {
   lowering.isKernelTarget = isNVVMTargetFor;
   lowering.kernelTargetName = "an #nvvm.target";
   lowering.packUnaligned = options.packUnaligned;
+  lowering.transposeOperands = options.transposeOperands;
   lowering.dispatch = options.dispatch;
   lowering.allowTf32 = options.allowTf32;
   lowering.buildKernel = buildNVGPUKernel;
@@ -96,6 +97,7 @@ struct ConvertGemmToNVGPUPass
     options.ptxVersion = ptxVersion;
     options.allowTf32 = allowTf32;
     options.packUnaligned = packUnaligned;
+    options.transposeOperands = transposeOperands;
     options.dispatch = dispatch;
     options.kernelModule = kernelModule;
     VendorLowering lowering = getNVGPULowering(&getContext(), options);

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -127,7 +128,9 @@ struct BuiltKernel {
   /// A `load = tma` kernel: the launch passes the tensor maps of A and B.
   bool tma = false;
   int64_t threads = 0, smem = 0;
-  OperandPacking packing;
+  /// The layout of the gemm.matmul (the manifest's): the kernel's own is tn
+  /// where operands are transposed first (createKernelView).
+  Layout layout = Layout::tn;
   /// The kernels of the family (pack, GEMM, reduction) take part in
   /// programmatic dependent launch (addGridDependencyControl).
   bool programmatic = false;
@@ -217,7 +220,7 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
           {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
            b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
            b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
-  set("layout", b.getStringAttr(stringifyLayout(op.getLayout())));
+  set("layout", b.getStringAttr(stringifyLayout(k.layout)));
   set("a_type", printed(b, op.getAElementType()));
   set("c_type", printed(b, op.getCElementType()));
   set("acc_type", printed(b, op.getAccType()));
@@ -650,6 +653,7 @@ static void emitDispatch(OpBuilder &b, MatmulOp op,
 /// `gpuModule` and checks its shared memory against the target.
 static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
                                           const KernelChoice &choice,
+                                          const OperandPacking &packing,
                                           gpu::GPUModuleOp gpuModule,
                                           const VendorLowering &lowering) {
   const TargetInfo &target = *lowering.target;
@@ -660,11 +664,10 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   k.tma = config.getLoad() != Load::cp_async;
   bool split = config.getSplitK() > 1 && !k.clusterReduce;
   k.threads = config.getNumBlockWarps() * target.warpSize;
-  k.packing = planOperandPacking(op, lowering.packUnaligned);
+  k.layout = op.getLayout();
   k.programmatic = hasProgrammaticLaunch(target);
-  k.kernel =
-      createKernelFunc(rewriter, op, gpuModule, k.threads, k.packing, split,
-                       k.tma);
+  k.kernel = createKernelFunc(rewriter, op, gpuModule, k.threads, packing,
+                              split, k.tma);
   FailureOr<int64_t> smem =
       lowering.buildKernel(rewriter, k.kernel, op, config, target);
   if (failed(smem))
@@ -687,8 +690,18 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   return k;
 }
 
-/// The rewrite: the kernel module, the kernels of every choice, the host
-/// code choosing and launching one, and the op erased.
+/// The operands `op` has copied transposed under `lowering` (before its
+/// kernels, which then read the layout tn).
+static OperandTransposes getTransposes(MatmulOp op,
+                                       const VendorLowering &lowering) {
+  return getOperandTransposes(op, *lowering.target, lowering.allowTf32,
+                              lowering.transposeOperands);
+}
+
+/// The rewrite: the kernel module, the packing (one for the whole family:
+/// it depends on the operands only), the kernels of every choice built from
+/// the kernel view of the op (createKernelView), the host code choosing and
+/// launching one, and the op erased.
 static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
                                          ArrayRef<KernelChoice> choices,
                                          const VendorLowering &lowering) {
@@ -699,22 +712,28 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
       getOrCreateKernelModule(rewriter, module, lowering);
   if (failed(gpuModule))
     return failure();
+  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned,
+                                              getTransposes(op, lowering));
+  PackedOperands packed = emitOperandPacking(rewriter, op, packing, *gpuModule);
+  MatmulOp kernelOp = createKernelView(op, packing, packed);
+  auto eraseView = llvm::make_scope_exit([&] {
+    if (kernelOp != op)
+      kernelOp->erase();
+  });
   SmallVector<BuiltKernel, 4> kernels;
   for (const KernelChoice &choice : choices) {
     FailureOr<BuiltKernel> k =
-        buildKernel(rewriter, op, choice, *gpuModule, lowering);
+        buildKernel(rewriter, kernelOp, choice, packing, *gpuModule, lowering);
     if (failed(k))
       return failure();
+    k->layout = op.getLayout();
     kernels.push_back(std::move(*k));
   }
   // The launch facts of the family, in rule order, for gemm-write-artifacts.
   SmallVector<Attribute> entries;
   if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
     entries.append(old.begin(), old.end());
-  // The packing depends on the operands only: one for the whole family.
-  const OperandPacking &packing = kernels.front().packing;
-  PackedOperands packed = emitOperandPacking(rewriter, op, packing, *gpuModule);
-  emitDispatch(rewriter, op, kernels, packed, lowering.chip,
+  emitDispatch(rewriter, kernelOp, kernels, packed, lowering.chip,
                nextGemmIndex(module), entries);
   emitPackCleanup(rewriter, op.getLoc(), packing, packed);
   if (hasProgrammaticLaunch(*lowering.target)) {
@@ -759,10 +778,12 @@ static LogicalResult checkOpLowerable(MatmulOp op,
 /// Checks that `config` lowers for `op` under `lowering`: the legality
 /// rules, and a grid the launch of static sizes fits (grid.x walks the
 /// output tiles, grid.z the batch).
-static LogicalResult checkChoiceLowerable(MatmulOp op, ConfigAttr config,
+static LogicalResult checkChoiceLowerable(MatmulOp op,
+                                          const GemmSignature &kernelSig,
+                                          ConfigAttr config,
                                           const VendorLowering &lowering) {
-  if (std::string error = checkConfigLowerable(
-          toTileConfig(config), op.getSignature(), *lowering.target);
+  if (std::string error = checkConfigLowerable(toTileConfig(config), kernelSig,
+                                               *lowering.target);
       !error.empty())
     return op.emitOpError(error);
   int64_t m = op.getStaticM(), n = op.getStaticN();
@@ -787,10 +808,13 @@ mlir::gemm::detail::getLowerableChoices(MatmulOp op,
            << lowering.pass << ": " << lowering.optionError;
   if (failed(checkOpLowerable(op, lowering)))
     return failure();
+  // The kernels see the layout tn where operands are transposed first.
+  GemmSignature kernelSig =
+      getKernelSignature(op.getSignature(), getTransposes(op, lowering));
   KernelChoices choices = getKernelChoices(
-      op, *lowering.target, lowering.allowTf32, lowering.dispatch);
+      op, kernelSig, *lowering.target, lowering.allowTf32, lowering.dispatch);
   for (const KernelChoice &choice : choices)
-    if (failed(checkChoiceLowerable(op, choice.config, lowering)))
+    if (failed(checkChoiceLowerable(op, kernelSig, choice.config, lowering)))
       return failure();
   if (op.hasBatch()) {
     int64_t batch = op.getC().getType().getDimSize(0);

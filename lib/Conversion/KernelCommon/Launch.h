@@ -48,10 +48,14 @@ struct VendorLowering {
   StringRef kernelTargetName;
   /// Pack operands 16-byte copies cannot read (planOperandPacking).
   bool packUnaligned = true;
+  /// Copy operands the chip's warpgroup MMA reads K-major only, where they
+  /// are stored MN-major, into K-major workspaces first (getOperandTransposes)
+  /// rather than lowering them to another instruction.
+  bool transposeOperands = false;
   /// Lower a gemm.matmul without a config to its kernel family
   /// (gemm/Tuning/Dispatch.h) rather than one default kernel.
   bool dispatch = true;
-  /// Default f32 GEMMs to tf32 tensor cores (getConfigOrDefault).
+  /// Default f32 GEMMs to tf32 tensor cores (getDefaultConfig).
   bool allowTf32 = false;
   /// The kernel body: the vendor's main loop and compute steps.
   KernelBodyBuilder buildKernel = nullptr;

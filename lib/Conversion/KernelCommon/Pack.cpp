@@ -44,8 +44,9 @@ using namespace mlir::gemm::detail;
 /// manifest counts 32-thread warps on every target).
 static constexpr int64_t kPackThreads = 256;
 static constexpr int64_t kWarp = 32;
-/// Name prefix of the pack kernels.
+/// Name prefixes of the pack kernels (plain and transposing copies).
 static constexpr StringLiteral kPackPrefix = "gemm_pack_";
+static constexpr StringLiteral kTransposePrefix = "gemm_transpose_";
 /// The most blocks a pack launch has (grid.x); its warps then step over the
 /// rest of the row segments.
 static constexpr int64_t kMaxPackBlocks = 16384;
@@ -95,7 +96,8 @@ static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 static bool isRoundedUp(unsigned d, unsigned rank) { return d == rank - 1; }
 
 bool mlir::gemm::detail::kFromB(MatmulOp op) {
-  return !op.isTransposedA() && !op.isTransposedB();
+  return (!op.isTransposedA() && !op.isTransposedB()) ||
+         op->hasAttr(kKFromBAttrName);
 }
 
 /// The workspace of an operand of type `type`: identity layout, the
@@ -114,12 +116,21 @@ static MemRefType workspaceType(MemRefType type, int64_t roundTo,
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
-/// The GEMM kernel's type for an operand that is packed at run time or not:
-/// `type` itself if a workspace has it, else all-dynamic sizes, offset and
-/// outer stride (the inner stride kept), to which both cast.
-static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
-  if (type == workspace)
-    return type;
+/// The workspace of an operand of type `type` ([batch,] K x MN) copied
+/// transposed: [batch,] MN x K, K rounded up to `roundTo`, identity layout.
+static MemRefType transposedWorkspaceType(MemRefType type, int64_t roundTo) {
+  SmallVector<int64_t> shape(type.getShape());
+  unsigned rank = shape.size();
+  std::swap(shape[rank - 2], shape[rank - 1]);
+  if (!ShapedType::isDynamic(shape[rank - 1]))
+    shape[rank - 1] = roundUp(shape[rank - 1], roundTo);
+  return MemRefType::get(shape, type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+/// `type` with all sizes, the offset and the outer strides dynamic (a unit
+/// inner stride kept).
+static MemRefType dynamicStridedType(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
   (void)type.getStridesAndOffset(strides, offset);
@@ -133,21 +144,50 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
       type.getElementType(), layout, type.getMemorySpace());
 }
 
-OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
-                                                      bool enabled) {
+/// The GEMM kernel's type for an operand that is packed at run time or not:
+/// `type` itself if a workspace has it, else dynamicStridedType, to which
+/// both cast.
+static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
+  return type == workspace ? type : dynamicStridedType(type);
+}
+
+OperandPacking
+mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
+                                       const OperandTransposes &transposes) {
   OperandPacking p;
   Value values[2] = {op.getA(), op.getB()};
+  bool transpose[2] = {transposes.a, transposes.b};
   for (unsigned i = 0; i < 2; ++i)
     p.operands[i].kernelType = values[i].getType();
-  if (!enabled)
+  if (!enabled && !transposes.any())
     return p;
   unsigned elemBytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   p.multiple = 16 / elemBytes;
   p.roundTo = 128 / elemBytes;
-  // K contiguous in both (tn): both padded in K or neither.
-  p.independent = op.isTransposedA() || !op.isTransposedB();
-  StaticAlignment align[2];
+  // K contiguous in both (tn): both padded in K or neither. A transposed
+  // workspace does not pad K as the kernel sees it (kKFromBAttrName): the
+  // other operand is then packed on its own.
+  p.independent =
+      transposes.any() || op.isTransposedA() || !op.isTransposedB();
+  // Transposed operands: always, whatever their strides (the copy reads any
+  // layout).
   for (unsigned i = 0; i < 2; ++i) {
+    if (!transpose[i])
+      continue;
+    PackedOperandPlan &o = p.operands[i];
+    o.mode = PackMode::always;
+    o.transpose = true;
+    o.workspace = transposedWorkspaceType(
+        cast<MemRefType>(values[i].getType()), p.roundTo);
+    o.kernelType = dynamicStridedType(o.workspace);
+  }
+  if (!enabled)
+    return p;
+  StaticAlignment align[2] = {StaticAlignment::aligned,
+                              StaticAlignment::aligned};
+  for (unsigned i = 0; i < 2; ++i) {
+    if (transpose[i])
+      continue;
     auto type = cast<MemRefType>(values[i].getType());
     SmallVector<int64_t> strides;
     int64_t offset;
@@ -172,6 +212,8 @@ OperandPacking mlir::gemm::detail::planOperandPacking(MatmulOp op,
   }
   for (unsigned i = 0; i < 2; ++i) {
     PackedOperandPlan &o = p.operands[i];
+    if (transpose[i])
+      continue;
     o.mode = modes[i];
     if (o.mode == PackMode::never)
       continue;
@@ -275,28 +317,136 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   return func;
 }
 
-/// The pack kernel of `gpuModule` copying `src` into `dst`, created (named
-/// gemm_pack_<element type>) on first use: one per signature, shared by all
-/// GEMMs of the module (`warpElems` depends only on the element type, which
-/// the signature fixes).
+/// Tiles of the transposing copy: kTransposeTile x kTransposeTile elements
+/// per block iteration, staged in shared memory (one element of padding per
+/// row, so that the column reads hit distinct banks); each of the block's
+/// 8 warps moves kTransposeTile / 8 of its rows.
+static constexpr int64_t kTransposeTile = 32;
+
+/// dst[.., c, r] = src[.., r, c] inside src, 0 for r in [rows, dst cols):
+/// src is [batch,] rows x cols (K x MN), dst [batch,] cols x rows' (MN x K
+/// rounded up). The tiles of dst (ceil(rows' / T) x ceil(cols / T) of them,
+/// numbered along cols first) are walked by the grid's blocks (grid.x at
+/// most kMaxPackBlocks, the batch in grid.z). A tile is read along src's
+/// contiguous dimension (lane = column), staged in shared memory, and
+/// written along dst's (lane = row of src), so both sides coalesce.
+static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
+                                            gpu::GPUModuleOp gpuModule,
+                                            StringRef name, MemRefType src,
+                                            MemRefType dst) {
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(gpuModule.getBody());
+  const int64_t T = kTransposeTile;
+  auto staging = MemRefType::get(
+      {T, T + 1}, src.getElementType(), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(b.getContext(),
+                                 gpu::AddressSpace::Workgroup));
+  auto func = gpu::GPUFuncOp::create(
+      b, loc, name, b.getFunctionType({src, dst}, {}), TypeRange{staging});
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({int32_t(kPackThreads), 1, 1}));
+  Block &entry = func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
+  Value tile = func.getWorkgroupAttributions().front();
+  IndexMath m(b, loc);
+  int64_t warps = kPackThreads / kWarp, perLane = T / warps;
+  Value tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  Value bx = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+  unsigned b0 = src.getRank() - 2;
+  SmallVector<Value> batch;
+  if (b0)
+    batch.push_back(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
+  auto at = [&](Value row, Value col) {
+    SmallVector<Value> indices(batch);
+    indices.append({row, col});
+    return indices;
+  };
+  auto dim = [&](Value v, unsigned d) -> Value {
+    return m.from(memref::DimOp::create(b, loc, v, d));
+  };
+  Value rows = dim(srcV, b0), cols = dim(srcV, b0 + 1);
+  Value dstCols = dim(dstV, b0 + 1);
+  Value tilesC = m.ceilDiv(cols, T);
+  Value tiles = m.mul(m.ceilDiv(dstCols, T), tilesC);
+  Value gridX = m.min(tiles, m.c(kMaxPackBlocks));
+  Value lane = m.rem(tid, kWarp), warp = m.div(tid, kWarp);
+  Value lastRow = m.sub(rows, m.c(1)), lastCol = m.sub(cols, m.c(1));
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(src.getElementType()));
+  auto loop = scf::ForOp::create(b, loc, m.idx(bx), m.idx(tiles),
+                                 m.idx(gridX));
+  b.setInsertionPointToStart(loop.getBody());
+  {
+    IndexMath m(b, loc);
+    Value t = m.from(loop.getInductionVar());
+    Value r0 = m.mul(m.div(t, tilesC), T), c0 = m.mul(m.rem(t, tilesC), T);
+    // Read: lane = src column, warp + 8 j = src row (clamped, always in
+    // bounds; zero outside src).
+    Value c = m.add(c0, lane);
+    Value colOk = m.lt(c, cols);
+    Value srcCol = m.idx(m.min(c, lastCol));
+    SmallVector<Value> loaded;
+    for (int64_t j = 0; j < perLane; ++j) {
+      Value r = m.add(r0, m.add(warp, j * warps));
+      Value v = memref::LoadOp::create(
+          b, loc, srcV, at(m.idx(m.min(r, lastRow)), srcCol));
+      loaded.push_back(m.select(m.andI1(colOk, m.lt(r, rows)), v, zero));
+    }
+    for (int64_t j = 0; j < perLane; ++j)
+      memref::StoreOp::create(
+          b, loc, loaded[j], tile,
+          ValueRange{m.idx(m.add(warp, j * warps)), m.idx(lane)});
+    gpu::BarrierOp::create(b, loc);
+    // Write: lane = src row (dst column), warp + 8 j = src column (dst row).
+    Value r = m.add(r0, lane);
+    Value rowOk = m.lt(r, dstCols);
+    for (int64_t j = 0; j < perLane; ++j) {
+      Value local = m.add(warp, j * warps);
+      Value dstRow = m.add(c0, local);
+      Value v = memref::LoadOp::create(b, loc, tile,
+                                       ValueRange{m.idx(lane), m.idx(local)});
+      emitIfTrue(b, loc, m.andI1(rowOk, m.lt(dstRow, cols)),
+                 [&](OpBuilder &b) {
+                   IndexMath m(b, loc);
+                   memref::StoreOp::create(b, loc, v, dstV,
+                                           at(m.idx(dstRow), m.idx(r)));
+                 });
+    }
+    // The next tile overwrites the staging buffer.
+    gpu::BarrierOp::create(b, loc);
+  }
+  b.setInsertionPointAfter(loop);
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
+/// The pack kernel of `gpuModule` copying `src` into `dst` (transposed or
+/// not), created (named gemm_pack_<element type> or
+/// gemm_transpose_<element type>) on first use: one per signature, shared by
+/// all GEMMs of the module (`warpElems` depends only on the element type,
+/// which the signature fixes).
 static std::string uniqueName(gpu::GPUModuleOp gpuModule, StringRef base);
 
 static gpu::GPUFuncOp getOrCreatePackKernel(OpBuilder &b, Location loc,
                                             gpu::GPUModuleOp gpuModule,
                                             MemRefType src, MemRefType dst,
-                                            int64_t warpElems) {
+                                            int64_t warpElems, bool transpose) {
   FunctionType type = b.getFunctionType({src, dst}, {});
+  StringRef prefix = transpose ? kTransposePrefix : kPackPrefix;
   for (auto func : gpuModule.getOps<gpu::GPUFuncOp>())
-    if (func.getName().starts_with(kPackPrefix) &&
-        func.getFunctionType() == type)
+    if (func.getName().starts_with(prefix) && func.getFunctionType() == type)
       return func;
-  std::string base = kPackPrefix.str();
+  std::string base = prefix.str();
   {
     llvm::raw_string_ostream os(base);
     os << src.getElementType();
   }
-  return createPackKernel(b, loc, gpuModule, uniqueName(gpuModule, base), src,
-                          dst, warpElems);
+  std::string name = uniqueName(gpuModule, base);
+  if (transpose)
+    return createTransposeKernel(b, loc, gpuModule, name, src, dst);
+  return createPackKernel(b, loc, gpuModule, name, src, dst, warpElems);
 }
 
 /// A symbol name in `gpuModule` starting with `base`.
@@ -347,6 +497,54 @@ static Value emitPack(OpBuilder &b, Location loc, Value operand,
       gpu::KernelDim3{m.c(kPackThreads), m.c(1), m.c(1)},
       /*dynamicSharedMemorySize=*/Value(), ValueRange{operand, ws});
   return ws;
+}
+
+/// Allocates the workspace of `operand` copied transposed ([batch,] MN x K,
+/// K rounded up to `roundTo`) into `allocated`, launches `transposeKernel`
+/// into it and returns the view the GEMM kernel reads, `kernelType`: the
+/// workspace at the operand's logical sizes (MN x K) with its row pitch.
+static Value emitTransposedPack(OpBuilder &b, Location loc, Value operand,
+                                const PackedOperandPlan &plan, int64_t roundTo,
+                                gpu::GPUFuncOp transposeKernel,
+                                Value &allocated) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  MemRefType workspace = plan.workspace;
+  unsigned rank = workspace.getRank();
+  auto dim = [&](unsigned d) -> Value {
+    return memref::DimOp::create(b, loc, operand, d);
+  };
+  // Sizes of the workspace and of the view: the last two swapped.
+  SmallVector<Value> sizes, logical, dynSizes;
+  for (unsigned d = 0; d + 2 < rank; ++d)
+    sizes.push_back(dim(d));
+  sizes.push_back(dim(rank - 1));
+  logical = sizes;
+  logical.push_back(dim(rank - 2));
+  sizes.push_back(m.mul(m.ceilDiv(logical.back(), roundTo), roundTo));
+  for (unsigned d = 0; d < rank; ++d)
+    if (workspace.isDynamicDim(d))
+      dynSizes.push_back(sizes[d]);
+  allocated = gpu::AllocOp::create(b, loc, workspace, /*asyncToken=*/Type(),
+                                   /*asyncDependencies=*/ValueRange(), dynSizes,
+                                   /*symbolOperands=*/ValueRange(),
+                                   /*hostShared=*/false)
+                  .getMemref();
+  // grid.x: the tiles of the workspace, at most kMaxPackBlocks blocks;
+  // grid.z is the batch.
+  Value tiles = m.mul(m.ceilDiv(sizes[rank - 1], kTransposeTile),
+                      m.ceilDiv(sizes[rank - 2], kTransposeTile));
+  Value gridX = m.min(tiles, m.c(kMaxPackBlocks));
+  Value gridZ = rank == 3 ? sizes[0] : m.c(1);
+  gpu::LaunchFuncOp::create(
+      b, loc, transposeKernel, gpu::KernelDim3{gridX, m.c(1), gridZ},
+      gpu::KernelDim3{m.c(kPackThreads), m.c(1), m.c(1)},
+      /*dynamicSharedMemorySize=*/Value(), ValueRange{operand, allocated});
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+      strides(rank, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> viewSizes(logical.begin(), logical.end());
+  Value view = memref::SubViewOp::create(b, loc, allocated, offsets, viewSizes,
+                                         strides);
+  return castIfNeeded(b, loc, view, plan.kernelType);
 }
 
 Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
@@ -410,21 +608,36 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     if (o.mode == PackMode::never)
       continue;
     auto type = cast<MemRefType>(values[i].getType());
-    kernels[i] = getOrCreatePackKernel(b, loc, gpuModule, type, o.workspace,
-                                       packWarpElems(packing.multiple));
+    kernels[i] =
+        getOrCreatePackKernel(b, loc, gpuModule, type, o.workspace,
+                              packWarpElems(packing.multiple), o.transpose);
     out.kernels.push_back(kernels[i]);
     unsigned rank = o.workspace.getRank();
     SmallVector<int64_t> rounded;
     for (unsigned d = 0; d < rank; ++d)
       if (isRoundedUp(d, rank))
         rounded.push_back(d);
-    operandAttrs.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("name", b.getStringAttr(names[i])),
-         b.getNamedAttr("when", b.getStringAttr(o.mode == PackMode::always
-                                                    ? "always"
-                                                    : "unaligned")),
-         b.getNamedAttr("kernel", b.getStringAttr(kernels[i].getName())),
-         b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))}));
+    SmallVector<NamedAttribute> attrs = {
+        b.getNamedAttr("name", b.getStringAttr(names[i])),
+        b.getNamedAttr("when", b.getStringAttr(o.mode == PackMode::always
+                                                   ? "always"
+                                                   : "unaligned")),
+        b.getNamedAttr("kernel", b.getStringAttr(kernels[i].getName())),
+        b.getNamedAttr("round_up_dims", b.getI64ArrayAttr(rounded))};
+    if (o.transpose) {
+      // The workspace holds the operand's last two dimensions swapped
+      // (round_up_dims counts the workspace's); the GEMM kernel reads it at
+      // the swapped logical sizes with the workspace's strides.
+      attrs.push_back(b.getNamedAttr("transpose", b.getBoolAttr(true)));
+      attrs.push_back(
+          b.getNamedAttr("tile", b.getI64IntegerAttr(kTransposeTile)));
+      attrs.push_back(b.getNamedAttr(
+          "grid_rule",
+          b.getStringAttr("x = min(ceil(rows' / tile) * ceil(cols' / tile), "
+                          "max_blocks), y = 1, z = batch (1 without), the "
+                          "workspace's rows' x cols'")));
+    }
+    operandAttrs.push_back(b.getDictionaryAttr(attrs));
   }
   // "when" (the whole record's): "always" if an operand is always packed,
   // else "unaligned"; "each_operand": the operands are packed on their own,
@@ -461,6 +674,12 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     return emitPack(b, loc, values[i], packing.operands[i].workspace,
                     packing.roundTo, packing.multiple, kernels[i]);
   };
+  // Transposed operands first (always packed).
+  for (unsigned i = 0; i < 2; ++i)
+    if (packing.operands[i].transpose)
+      *results[i] =
+          emitTransposedPack(b, loc, values[i], packing.operands[i],
+                             packing.roundTo, kernels[i], out.allocated[i]);
   auto packIf = [&](ArrayRef<unsigned> which, Value keep) {
     SmallVector<Type, 2> types;
     for (unsigned i : which)
@@ -488,8 +707,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   SmallVector<unsigned, 2> atRunTime;
   for (unsigned i = 0; i < 2; ++i) {
     const PackedOperandPlan &o = packing.operands[i];
+    if (o.transpose)
+      continue;
     if (o.mode == PackMode::always)
-      *results[i] = pack(b, i);
+      *results[i] = out.allocated[i] = pack(b, i);
     else if (o.mode == PackMode::runtime)
       atRunTime.push_back(i);
   }
@@ -516,9 +737,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
 void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
                                          const OperandPacking &packing,
                                          const PackedOperands &packed) {
-  // At run time the workspaces come back through the scf.if in the kernel's
-  // type; cast them back to the type they were allocated with. Operands
-  // packed on the same condition are freed under one scf.if.
+  // Workspaces packed always are freed as allocated. At run time they come
+  // back through the scf.if in the kernel's type; cast them back to the type
+  // they were allocated with. Operands packed on the same condition are
+  // freed under one scf.if.
   auto dealloc = [&](OpBuilder &b, unsigned i) {
     gpu::DeallocOp::create(
         b, loc, Type(), ValueRange(),
@@ -527,8 +749,9 @@ void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
   for (unsigned i = 0; i < 2; ++i) {
     if (packing.operands[i].mode == PackMode::never)
       continue;
-    if (!packed.packed[i]) {
-      dealloc(b, i);
+    if (packed.allocated[i]) {
+      gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
+                             packed.allocated[i]);
       continue;
     }
     bool both = i == 0 && packed.packed[1] == packed.packed[0];
@@ -542,4 +765,20 @@ void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
     if (both)
       break;
   }
+}
+
+MatmulOp mlir::gemm::detail::createKernelView(MatmulOp op,
+                                              const OperandPacking &packing,
+                                              const PackedOperands &packed) {
+  if (!packing.operands[0].transpose && !packing.operands[1].transpose)
+    return op;
+  OpBuilder b(op);
+  auto view = cast<MatmulOp>(b.clone(*op));
+  // (Operands set one by one: A and B may be the same value.)
+  view->setOperand(0, packed.a);
+  view->setOperand(1, packed.b);
+  view.setLayout(Layout::tn);
+  if (packing.operands[1].transpose)
+    view->setAttr(kKFromBAttrName, b.getUnitAttr());
+  return view;
 }

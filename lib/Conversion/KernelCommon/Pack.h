@@ -10,6 +10,7 @@
 #define GEMM_LIB_CONVERSION_KERNELCOMMON_PACK_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Tuning/DefaultConfig.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::gemm::detail {
@@ -22,8 +23,12 @@ enum class PackMode { never, always, runtime };
 /// The packing of one operand (A or B).
 struct PackedOperandPlan {
   PackMode mode = PackMode::never;
-  /// The workspace (identity layout, the contiguous dimension and K rounded
-  /// up to OperandPacking::roundTo); null when never.
+  /// Copied transposed (mode always): the workspace holds the operand's last
+  /// two dimensions swapped, K (its contiguous dimension then) rounded up,
+  /// and the kernel reads it at its logical sizes through a strided view.
+  bool transpose = false;
+  /// The workspace (identity layout, the contiguous dimension rounded up to
+  /// OperandPacking::roundTo); null when never.
   MemRefType workspace;
   /// The GEMM kernel's parameter type for the operand.
   Type kernelType;
@@ -50,13 +55,21 @@ struct OperandPacking {
 };
 
 /// Whether the GEMM kernel takes K from B rather than A: where K is
-/// contiguous in A and not in B (nn). A workspace pads K only where it is
-/// the contiguous dimension, so the kernel's K is never padded unless both
-/// operands are (Pack.cpp).
+/// contiguous in A and not in B (nn), or B is a transposed workspace (a
+/// kernel view with kKFromBAttrName). A workspace pads K only where it is
+/// the contiguous dimension and the operand is not transposed, so the
+/// kernel's K is never padded unless both operands are (Pack.cpp).
 bool kFromB(MatmulOp op);
 
-/// The packing of `op`'s operands (mode never unless `enabled`).
-OperandPacking planOperandPacking(MatmulOp op, bool enabled);
+/// The unit attribute of a kernel view (createKernelView) whose B is
+/// transposed: its kernels take K from B.
+inline constexpr llvm::StringLiteral kKFromBAttrName = "gemm.k_from_b";
+
+/// The packing of `op`'s operands: `transposes` copied transposed (always),
+/// the others into aligned workspaces where they need it (never unless
+/// `enabled`).
+OperandPacking planOperandPacking(MatmulOp op, bool enabled,
+                                  const OperandTransposes &transposes);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
 /// with (for an operand that may be packed, also the workspace to free after
@@ -66,6 +79,8 @@ OperandPacking planOperandPacking(MatmulOp op, bool enabled);
 struct PackedOperands {
   Value a, b;
   Value packed[2];
+  /// The workspace of an operand packed always (its allocation), else null.
+  Value allocated[2];
   /// A (0) or B (1).
   Value operand(unsigned i) const { return i == 0 ? a : b; }
   DictionaryAttr manifest;
@@ -79,6 +94,14 @@ struct PackedOperands {
 PackedOperands emitOperandPacking(OpBuilder &b, MatmulOp op,
                                   const OperandPacking &packing,
                                   gpu::GPUModuleOp gpuModule);
+
+/// The gemm.matmul the kernels of `op` are built from when `packing`
+/// transposes an operand: a copy of `op` (epilogue included) in layout tn
+/// on `packed`'s A and B, inserted before `op` by a plain builder (it is
+/// erased again by the caller, the rewriter never sees it); `op` itself
+/// otherwise.
+MatmulOp createKernelView(MatmulOp op, const OperandPacking &packing,
+                          const PackedOperands &packed);
 
 /// `v` itself if it has type `type`, else a memref.cast of it to `type`.
 Value castIfNeeded(OpBuilder &b, Location loc, Value v, Type type);

@@ -317,6 +317,8 @@
 // kernel takes the workspace last and stores its partial sums there, its
 // reduction kernel (32 x 8 threads) takes C and the workspace.
 // CHECK: gpu.module @gemm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx84">]
+// The pack kernel comes first, then the family.
+// CHECK-LABEL: gpu.func @gemm_pack_f16(
 // CHECK-LABEL: gpu.func @dyn_gemm(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[NWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
@@ -363,7 +365,6 @@
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
-// CHECK-LABEL: gpu.func @gemm_pack_f16(
 
 // dispatch=false: the default kernel alone, launched unconditionally.
 // ONE: module attributes {gemm.kernels = [{

@@ -37,8 +37,6 @@
 // CHECK: gpu.launch_func @gemm_kernels::@ragged_gemm {{.*}} args(%[[CA]] : memref<?x?xf16>, %[[CB]] : memref<?x?xf16>, %[[CC]] : memref<?x?xf16>)
 // CHECK: gpu.dealloc %[[WA]] : memref<4099x4096xf16>
 // CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
-// CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
-// CHECK: nvgpu.device_async_copy
 // The pack kernel: units of 256 elements of a workspace row (16 per row
 // here), numbered row by row, a warp per unit (warp w of block bx takes unit
 // bx * 8 + w, then steps by the grid's warps), lane l copying elements
@@ -59,6 +57,9 @@
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] : memref<4099x4096xf16>
 // CHECK-LABEL: gpu.func @gemm_pack_f16_0(
+// The GEMM kernel follows the pack kernels.
+// CHECK: gpu.func @ragged_gemm(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK: nvgpu.device_async_copy
 
 // NOPACK-LABEL: func.func @ragged(
 // NOPACK-NOT: gpu.alloc
@@ -101,13 +102,13 @@ func.func @ragged(%a: memref<4099x4095xf16>, %b: memref<4097x4095xf16>, %c: memr
 // CHECK-NEXT: gpu.dealloc %[[RA]]
 // CHECK: scf.if %[[PACKEDB]] {
 // CHECK-NEXT: gpu.dealloc %[[RB]]
+// One pack kernel serves both operands (same signature).
+// CHECK: gpu.func @gemm_pack_f16(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
+// CHECK-NOT: gpu.func @gemm_pack
 // The kernel's K is B's dimension 0.
 // CHECK: gpu.func @dyn_gemm(%[[KA:.*]]: memref<?x?xf16>, %[[KB:.*]]: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
 // CHECK-NOT: memref.dim %[[KA]], %c1
 // CHECK: memref.dim %[[KB]], %c0
-// One pack kernel serves both operands (same signature).
-// CHECK: gpu.func @gemm_pack_f16(%{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>)
-// CHECK-NOT: gpu.func @gemm_pack
 
 // NOPACK-LABEL: func.func @dyn(
 // NOPACK-NOT: scf.if
@@ -134,12 +135,12 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK: scf.if
 // CHECK: %[[W:.*]] = memref.cast %{{.*}}#0 : memref<?x?xi8, strided<[?, ?], offset: ?>> to memref<?x?xi8>
 // CHECK-NEXT: gpu.dealloc %[[W]] : memref<?x?xi8>
-// CHECK: gpu.func @strided_gemm(%{{.*}}: memref<?x?xi8, strided<[?, ?], offset: ?>>, %{{.*}}: memref<?x?xi8, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xi32>)
 // i8: 16 elements per 16 bytes.
 // CHECK-LABEL: gpu.func @gemm_pack_i8(
 // CHECK-COUNT-16: memref.load
 // CHECK-NOT: memref.load
 // CHECK: memref.store {{.*}} : memref<?x?xi8>
+// CHECK: gpu.func @strided_gemm(%{{.*}}: memref<?x?xi8, strided<[?, ?], offset: ?>>, %{{.*}}: memref<?x?xi8, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xi32>)
 func.func @strided(%a: memref<?x?xi8, strided<[?, ?], offset: ?>>, %b: memref<64x64xi8>, %c: memref<?x?xi32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<64x64xi8>) outs(%c : memref<?x?xi32>) acc(i32)
   return

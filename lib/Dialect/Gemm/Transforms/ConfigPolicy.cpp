@@ -33,14 +33,6 @@ GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
   return p;
 }
 
-ConfigAttr mlir::gemm::getConfigOrDefault(MatmulOp op, const TargetInfo &target,
-                                          bool allowTf32) {
-  if (ConfigAttr config = op.getConfigAttr())
-    return config;
-  return getConfigAttr(op.getContext(),
-                       getDefaultConfig(op.getSignature(), target, allowTf32));
-}
-
 /// SizeBounds::decide on the static sizes of `op` (dynamic ones unknown).
 static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
                                             int64_t bm, int64_t bn) {
@@ -56,7 +48,27 @@ static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
                      known(op.getStaticK()), batch, bm, bn);
 }
 
+OperandTransposes mlir::gemm::getOperandTransposes(MatmulOp op,
+                                                   const TargetInfo &target,
+                                                   bool allowTf32,
+                                                   bool transpose) {
+  if (!transpose)
+    return {};
+  GemmSignature sig = op.getSignature();
+  InstrKind kind;
+  if (ConfigAttr config = op.getConfigAttr()) {
+    kind = toInstrKind(config.getKind());
+  } else {
+    // The default of the signature the kernels would see.
+    GemmSignature kernelSig = getKernelSignature(
+        sig, getOperandTransposes(sig, target, allowTf32, InstrKind::wgmma));
+    kind = getDefaultConfig(kernelSig, target, allowTf32).kind;
+  }
+  return getOperandTransposes(sig, target, allowTf32, kind);
+}
+
 KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
+                                           const GemmSignature &kernelSig,
                                            const TargetInfo &target,
                                            bool allowTf32, bool dispatch) {
   MLIRContext *ctx = op.getContext();
@@ -64,11 +76,12 @@ KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
     return {{config, SizeBounds(), explicitSplitPolicy(toTileConfig(config)),
              "config"}};
   if (!dispatch)
-    return {{getConfigOrDefault(op, target, allowTf32), SizeBounds(),
-             SplitPolicy(), "default"}};
+    return {{getConfigAttr(ctx,
+                           getDefaultConfig(kernelSig, target, allowTf32)),
+             SizeBounds(), SplitPolicy(), "default"}};
   KernelChoices choices;
   for (const DispatchRule &rule :
-       getDispatchRules(op.getSignature(), target, allowTf32)) {
+       getDispatchRules(kernelSig, target, allowTf32)) {
     std::optional<bool> decided =
         decideStatically(op, rule.when, rule.config.bm, rule.config.bn);
     if (decided == false)

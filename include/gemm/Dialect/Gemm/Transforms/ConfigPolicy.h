@@ -11,6 +11,7 @@
 #define GEMM_DIALECT_GEMM_TRANSFORMS_CONFIGPOLICY_H
 
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
+#include "gemm/Tuning/DefaultConfig.h"
 #include "gemm/Tuning/Dispatch.h"
 #include "gemm/Tuning/Problem.h"
 
@@ -20,10 +21,12 @@ namespace mlir::gemm {
 /// dynamic ones; types, layout and epilogue class from the op.
 GemmProblem getGemmProblem(MatmulOp op, bool allowTf32);
 
-/// The config `op` is lowered with on `target`: its own, else the default
-/// for its signature (gemm/Tuning/DefaultConfig.h).
-ConfigAttr getConfigOrDefault(MatmulOp op, const TargetInfo &target,
-                              bool allowTf32);
+/// The operands of `op` copied transposed into K-major workspaces before its
+/// kernels run on `target` (getOperandTransposes, for the instruction of its
+/// own config or else of the default its transposed signature gets); none
+/// unless `transpose`.
+OperandTransposes getOperandTransposes(MatmulOp op, const TargetInfo &target,
+                                       bool allowTf32, bool transpose);
 
 /// One kernel a gemm.matmul is lowered to, and when it runs.
 struct KernelChoice {
@@ -37,13 +40,16 @@ struct KernelChoice {
   std::string name;
 };
 
-/// The kernels `op` is lowered to on `target`: its own config alone (split
-/// as the config says); else, with `dispatch`, the family of
-/// gemm/Tuning/Dispatch.h less the members its static sizes rule out (one
-/// member when every size is static); else the default config alone.
+/// The kernels `op` is lowered to on `target` when they see the signature
+/// `kernelSig` (op's own, or getKernelSignature's after its transposes): its
+/// own config alone (split as the config says); else, with `dispatch`, the
+/// family of gemm/Tuning/Dispatch.h less the members its static sizes rule
+/// out (one member when every size is static); else the default config
+/// alone.
 using KernelChoices = SmallVector<KernelChoice, 4>;
-KernelChoices getKernelChoices(MatmulOp op, const TargetInfo &target,
-                               bool allowTf32, bool dispatch);
+KernelChoices getKernelChoices(MatmulOp op, const GemmSignature &kernelSig,
+                               const TargetInfo &target, bool allowTf32,
+                               bool dispatch);
 
 } // namespace mlir::gemm
 
