@@ -173,3 +173,23 @@ mlir::gemm::getKernelSignature(const GemmSignature &sig,
   }
   return k;
 }
+
+SizeBounds
+mlir::gemm::getUntransposedBounds(const OperandTransposes &transposes) {
+  SizeBounds b;
+  if (transposes.b)
+    b.mMax = kTransposeMinOtherSize - 1;
+  else if (transposes.a)
+    b.nMax = kTransposeMinOtherSize - 1;
+  return b;
+}
+
+SizeBounds
+mlir::gemm::getTransposedBounds(const OperandTransposes &transposes) {
+  SizeBounds b;
+  if (transposes.b)
+    b.mMin = kTransposeMinOtherSize;
+  else if (transposes.a)
+    b.nMin = kTransposeMinOtherSize;
+  return b;
+}

@@ -106,6 +106,33 @@ bool SizeBounds::empty() const {
          !batchMax && !blocksMin && !blocksMax;
 }
 
+std::optional<SizeBounds>
+SizeBounds::intersect(const SizeBounds &other) const {
+  SizeBounds r;
+  bool ok = true;
+  auto both = [&](std::optional<int64_t> SizeBounds::*lo,
+                  std::optional<int64_t> SizeBounds::*hi) {
+    auto pick = [](std::optional<int64_t> a, std::optional<int64_t> b,
+                   bool larger) -> std::optional<int64_t> {
+      if (!a || !b)
+        return a ? a : b;
+      return larger ? std::max(*a, *b) : std::min(*a, *b);
+    };
+    r.*lo = pick(this->*lo, other.*lo, /*larger=*/true);
+    r.*hi = pick(this->*hi, other.*hi, /*larger=*/false);
+    if (r.*lo && r.*hi && *(r.*lo) > *(r.*hi))
+      ok = false;
+  };
+  both(&SizeBounds::mMin, &SizeBounds::mMax);
+  both(&SizeBounds::nMin, &SizeBounds::nMax);
+  both(&SizeBounds::kMin, &SizeBounds::kMax);
+  both(&SizeBounds::batchMin, &SizeBounds::batchMax);
+  both(&SizeBounds::blocksMin, &SizeBounds::blocksMax);
+  if (!ok)
+    return std::nullopt;
+  return r;
+}
+
 int64_t mlir::gemm::countBlocks(int64_t m, int64_t n, int64_t batch, int64_t bm,
                                 int64_t bn) {
   uint64_t tm = llvm::divideCeil(std::max<int64_t>(m, 0), bm);

@@ -83,7 +83,8 @@ def gelu_tanh_lines(x, t):
 
 def build_case(name, dtype, layout, epi, config_override=None, batched=False):
     ab, acc, c, config = DTYPES[dtype]
-    config = config_override or config
+    # config_override "" drops the type's own config (the default family).
+    config = config if config_override is None else (config_override or None)
     if epi == "scale_f16":
         c = "f16"
     a_shape = "?x?"
@@ -300,6 +301,20 @@ def case_list(which):
         out.append(("f8", "tn", "linear"))
         for i, (d, l, e, _) in enumerate(SPLIT_CONFIGS):
             out.append((d, l, e, "split", i))
+    elif which == "transpose":
+        # Compiled for sm_90a with allow-tf32: the default families of the
+        # types wgmma reads K-major only (tf32, i8, f8) in every layout, their
+        # MN-major operands copied transposed first (tn beside them, which
+        # copies nothing), with epilogues and batched operands.
+        for d in ["tf32", "i8", "f8"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none", "default"))
+        out.append(("f8", "nn", "linear", "default"))
+        out.append(("tf32", "nt", "bias_col_relu", "default"))
+        out.append(("tf32", "nn", "residual", "default"))
+        out.append(("i8", "tt", "bias_col_relu", "default"))
+        out.append(("i8", "nn", "none", "default_batched"))
+        out.append(("tf32", "tt", "none", "default_batched"))
     elif which == "tma":
         # Compiled for sm_90a: wgmma kernels loading through TMA
         # (`load = tma`) beside their cp.async twins, f16/bf16 in every
@@ -432,7 +447,7 @@ WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
-    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma"])
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -440,7 +455,9 @@ def main():
         d, l, e = case[:3]
         name = f"g_{d}_{l}_{e}"
         config = None
-        batched = len(case) == 4 and case[3] == "batched"
+        batched = len(case) == 4 and case[3] in ("batched", "default_batched")
+        if len(case) == 4 and case[3].startswith("default"):
+            config = ""  # the type's default family, not its own config
         if batched:
             name += "_batched"
         elif len(case) == 5 and case[3] == "split":
@@ -463,7 +480,7 @@ def main():
         elif len(case) == 5:
             name += f"_odd{case[4]}"
             config = ODD_CONFIGS[case[4]][1]
-        elif len(case) == 4:
+        elif len(case) == 4 and isinstance(case[3], int):
             block, warps, stages, *smem = F16_VARIANTS[case[3]]
             name += f"_v{case[3]}"
             smem = f", smem = {smem[0]}" if smem else ""

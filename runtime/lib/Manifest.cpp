@@ -503,8 +503,21 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
       if (!p.maxBlocks)
         return r.fail(where, "pack.max_blocks",
                       "missing (required when an operand is transposed)");
-      if (!r.getInt(o, where, at, "tile", op.tile, 1))
+      const Value *tile = r.require(o, where, at, "tile");
+      if (!tile)
         return false;
+      bool ok = tile->kind == Value::Kind::Array && tile->array.size() == 2;
+      for (size_t d = 0; ok && d < 2; ++d) {
+        const Value &e = tile->array[d];
+        ok = e.kind == Value::Kind::Number && e.isInteger && e.integer >= 1 &&
+             e.integer <= (int64_t(1) << 20);
+        if (ok)
+          op.tile[d] = e.integer;
+      }
+      if (!ok)
+        return r.fail(where, at + "tile",
+                      "expected two positive tile sizes (workspace rows, "
+                      "columns)");
     }
     const Value *dims = r.require(o, where, at, "round_up_dims");
     if (!dims)

@@ -74,10 +74,11 @@ struct PackOperand {
   /// packed): the workspace holds the operand's last two dimensions swapped
   /// (roundUpDims counts the workspace's), the GEMM kernel reads it at the
   /// swapped logical sizes with the workspace's strides, and the kernel is
-  /// launched on tiles of `tile` x `tile` elements: x = min(ceil(rows' /
-  /// tile) * ceil(cols' / tile), max_blocks), y = 1, z = batch.
+  /// launched on tiles of tile[0] x tile[1] workspace elements: x =
+  /// min(ceil(rows' / tile[0]) * ceil(cols' / tile[1]), max_blocks), y = 1,
+  /// z = batch.
   bool transpose = false;
-  int64_t tile = 0;
+  std::array<int64_t, 2> tile{};
   std::vector<int32_t> roundUpDims;
 };
 

@@ -1116,7 +1116,7 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
       uint64_t gx, gy;
       if (op->transpose) {
         gx = uint64_t(std::min(
-            satMul(ceilDiv(rows, op->tile), ceilDiv(cols, op->tile)),
+            satMul(ceilDiv(rows, op->tile[0]), ceilDiv(cols, op->tile[1])),
             *pk.maxBlocks));
         gy = 1;
       } else if (pk.maxBlocks) {

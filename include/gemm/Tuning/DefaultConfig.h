@@ -13,6 +13,7 @@
 
 #include "gemm/Target/TargetInfo.h"
 #include "gemm/Target/TileConfig.h"
+#include "gemm/Tuning/Dispatch.h"
 
 namespace mlir::gemm {
 
@@ -35,6 +36,21 @@ struct OperandTransposes {
 OperandTransposes getOperandTransposes(const GemmSignature &sig,
                                        const TargetInfo &target,
                                        bool allowTf32, InstrKind kind);
+
+/// The transposing copy of an operand costs about as much as a GEMM kernel
+/// that reads it in place once the other side of the product is this large
+/// (M for a transposed B, N for a transposed A): below it the family of the
+/// stored layout runs (mma.sync; f8 has none and always transposes). On the
+/// H200, tf32 1 x 4096 x 4096 nn took 3x longer transposed, 4096^3 4.7x
+/// shorter (docs/performance.md, "Every layout on wgmma").
+inline constexpr int64_t kTransposeMinOtherSize = 128;
+
+/// The sizes for which a GEMM with `transposes` runs on its stored layout
+/// instead: the other side of a transposed B (M) or, when only A is
+/// transposed, of A (N) below kTransposeMinOtherSize.
+SizeBounds getUntransposedBounds(const OperandTransposes &transposes);
+/// The rest: the sizes at which the operands are copied transposed.
+SizeBounds getTransposedBounds(const OperandTransposes &transposes);
 
 /// `sig` as the kernels see it after `transposes`: layout tn if any operand
 /// is transposed (the other one is K-major already).

@@ -74,6 +74,9 @@ struct SizeBounds {
                              std::optional<int64_t> batch, int64_t bm,
                              int64_t bn) const;
   bool empty() const;
+  /// The bounds of both `this` and `other` (each size's larger minimum and
+  /// smaller maximum); std::nullopt if no size satisfies them.
+  std::optional<SizeBounds> intersect(const SizeBounds &other) const;
 };
 
 /// batch * ceil(m / bm) * ceil(n / bn), saturating at INT64_MAX.

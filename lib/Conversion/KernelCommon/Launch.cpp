@@ -698,24 +698,23 @@ static OperandTransposes getTransposes(MatmulOp op,
                               lowering.transposeOperands);
 }
 
-/// The rewrite: the kernel module, the packing (one for the whole family:
-/// it depends on the operands only), the kernels of every choice built from
-/// the kernel view of the op (createKernelView), the host code choosing and
-/// launching one, and the op erased.
-static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
-                                         ArrayRef<KernelChoice> choices,
-                                         const VendorLowering &lowering) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (!module)
-    return rewriter.notifyMatchFailure(op, "not inside a module");
-  FailureOr<gpu::GPUModuleOp> gpuModule =
-      getOrCreateKernelModule(rewriter, module, lowering);
-  if (failed(gpuModule))
-    return failure();
-  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned,
-                                              getTransposes(op, lowering));
-  PackedOperands packed = emitOperandPacking(rewriter, op, packing, *gpuModule);
-  MatmulOp kernelOp = createKernelView(op, packing, packed);
+/// Emits one family of `op`'s kernels at the builder's point: the packing
+/// of its operands (one for the whole family: it depends on the operands
+/// only, `transposes` copied transposed), the kernels of every choice built
+/// from the kernel view of the op (createKernelView), the host code choosing
+/// and launching one, and the workspaces freed. Appends the kernels' launch
+/// facts to `entries`.
+static LogicalResult emitFamily(RewriterBase &rewriter, MatmulOp op,
+                                ArrayRef<KernelChoice> choices,
+                                const OperandTransposes &transposes,
+                                gpu::GPUModuleOp gpuModule,
+                                const VendorLowering &lowering,
+                                int64_t gemmIndex,
+                                SmallVectorImpl<Attribute> &entries) {
+  OperandPacking packing =
+      planOperandPacking(op, lowering.packUnaligned, transposes);
+  PackedOperands packed = emitOperandPacking(rewriter, op, packing, gpuModule);
+  MatmulOp kernelOp = createKernelView(rewriter, op, packing, packed);
   auto eraseView = llvm::make_scope_exit([&] {
     if (kernelOp != op)
       kernelOp->erase();
@@ -723,18 +722,14 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
   SmallVector<BuiltKernel, 4> kernels;
   for (const KernelChoice &choice : choices) {
     FailureOr<BuiltKernel> k =
-        buildKernel(rewriter, kernelOp, choice, packing, *gpuModule, lowering);
+        buildKernel(rewriter, kernelOp, choice, packing, gpuModule, lowering);
     if (failed(k))
       return failure();
     k->layout = op.getLayout();
     kernels.push_back(std::move(*k));
   }
-  // The launch facts of the family, in rule order, for gemm-write-artifacts.
-  SmallVector<Attribute> entries;
-  if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
-    entries.append(old.begin(), old.end());
-  emitDispatch(rewriter, kernelOp, kernels, packed, lowering.chip,
-               nextGemmIndex(module), entries);
+  emitDispatch(rewriter, kernelOp, kernels, packed, lowering.chip, gemmIndex,
+               entries);
   emitPackCleanup(rewriter, op.getLoc(), packing, packed);
   if (hasProgrammaticLaunch(*lowering.target)) {
     SmallVector<gpu::GPUFuncOp> launched;
@@ -745,6 +740,57 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
       if (kernel)
         addGridDependencyControl(rewriter, kernel);
   }
+  return success();
+}
+
+/// The rewrite: the kernel module, the families (the members on the stored
+/// layout, then those on transposed operands, each under its own packing,
+/// chosen between by getUntransposedBounds on the host), and the op erased.
+static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
+                                         ArrayRef<KernelChoice> choices,
+                                         const VendorLowering &lowering) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return rewriter.notifyMatchFailure(op, "not inside a module");
+  FailureOr<gpu::GPUModuleOp> gpuModule =
+      getOrCreateKernelModule(rewriter, module, lowering);
+  if (failed(gpuModule))
+    return failure();
+  // The launch facts of the family, in rule order, for gemm-write-artifacts.
+  SmallVector<Attribute> entries;
+  if (auto old = module->getAttrOfType<ArrayAttr>(kKernelsAttrName))
+    entries.append(old.begin(), old.end());
+  int64_t gemmIndex = nextGemmIndex(module);
+  OperandTransposes transposes = getTransposes(op, lowering);
+  auto split = llvm::partition_point(
+      choices, [](const KernelChoice &c) { return !c.transposed; });
+  ArrayRef<KernelChoice> direct(choices.begin(), split),
+      onTransposed(split, choices.end());
+  auto family = [&](ArrayRef<KernelChoice> members, bool transposed) {
+    return emitFamily(rewriter, op, members,
+                      transposed ? transposes : OperandTransposes(),
+                      *gpuModule, lowering, gemmIndex, entries);
+  };
+  LogicalResult result = success();
+  if (direct.empty() || onTransposed.empty()) {
+    result = family(choices, !onTransposed.empty());
+  } else {
+    // The stored layout's members are bounded to getUntransposedBounds.
+    Location loc = op.getLoc();
+    Value small = emitHolds(rewriter, loc, getHostSizes(rewriter, loc, op),
+                            getUntransposedBounds(transposes), 1, 1);
+    // (Built into the inserted scf.if: the kernel view needs its parents.)
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), small,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard g(rewriter);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    result = family(direct, false);
+    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    if (succeeded(result))
+      result = family(onTransposed, true);
+  }
+  if (failed(result))
+    return failure();
   rewriter.modifyOpInPlace(module, [&] {
     module->setAttr(kKernelsAttrName, rewriter.getArrayAttr(entries));
   });
@@ -808,13 +854,16 @@ mlir::gemm::detail::getLowerableChoices(MatmulOp op,
            << lowering.pass << ": " << lowering.optionError;
   if (failed(checkOpLowerable(op, lowering)))
     return failure();
-  // The kernels see the layout tn where operands are transposed first.
+  // Kernels on transposed operands see the layout tn.
   GemmSignature kernelSig =
       getKernelSignature(op.getSignature(), getTransposes(op, lowering));
-  KernelChoices choices = getKernelChoices(
-      op, kernelSig, *lowering.target, lowering.allowTf32, lowering.dispatch);
+  KernelChoices choices =
+      getKernelChoices(op, *lowering.target, lowering.allowTf32,
+                       lowering.dispatch, lowering.transposeOperands);
   for (const KernelChoice &choice : choices)
-    if (failed(checkChoiceLowerable(op, kernelSig, choice.config, lowering)))
+    if (failed(checkChoiceLowerable(
+            op, choice.transposed ? kernelSig : op.getSignature(),
+            choice.config, lowering)))
       return failure();
   if (op.hasBatch()) {
     int64_t batch = op.getC().getType().getDimSize(0);

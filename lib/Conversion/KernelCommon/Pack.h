@@ -97,10 +97,11 @@ PackedOperands emitOperandPacking(OpBuilder &b, MatmulOp op,
 
 /// The gemm.matmul the kernels of `op` are built from when `packing`
 /// transposes an operand: a copy of `op` (epilogue included) in layout tn
-/// on `packed`'s A and B, inserted before `op` by a plain builder (it is
-/// erased again by the caller, the rewriter never sees it); `op` itself
-/// otherwise.
-MatmulOp createKernelView(MatmulOp op, const OperandPacking &packing,
+/// on `packed`'s A and B, inserted at `b`'s point without notifying its
+/// listener (the caller erases it again: the rewriter never sees it); `op`
+/// itself otherwise.
+MatmulOp createKernelView(OpBuilder &b, MatmulOp op,
+                          const OperandPacking &packing,
                           const PackedOperands &packed);
 
 /// `v` itself if it has type `type`, else a memref.cast of it to `type`.

@@ -67,31 +67,60 @@ OperandTransposes mlir::gemm::getOperandTransposes(MatmulOp op,
   return getOperandTransposes(sig, target, allowTf32, kind);
 }
 
-KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
-                                           const GemmSignature &kernelSig,
-                                           const TargetInfo &target,
-                                           bool allowTf32, bool dispatch) {
+/// Appends the members of `rules` that `op`'s static sizes do not rule out
+/// to `choices`, each bounded to `bounds` too; returns true if one of them
+/// holds for every size the op can have (nothing after it runs).
+static bool appendFamily(KernelChoices &choices, MatmulOp op,
+                         ArrayRef<DispatchRule> rules, const SizeBounds &bounds,
+                         bool transposed) {
   MLIRContext *ctx = op.getContext();
-  if (ConfigAttr config = op.getConfigAttr())
-    return {{config, SizeBounds(), explicitSplitPolicy(toTileConfig(config)),
-             "config"}};
-  if (!dispatch)
-    return {{getConfigAttr(ctx,
-                           getDefaultConfig(kernelSig, target, allowTf32)),
-             SizeBounds(), SplitPolicy(), "default"}};
-  KernelChoices choices;
-  for (const DispatchRule &rule :
-       getDispatchRules(kernelSig, target, allowTf32)) {
+  for (const DispatchRule &rule : rules) {
+    std::optional<SizeBounds> within = rule.when.intersect(bounds);
+    if (!within)
+      continue;
     std::optional<bool> decided =
-        decideStatically(op, rule.when, rule.config.bm, rule.config.bn);
+        decideStatically(op, *within, rule.config.bm, rule.config.bn);
     if (decided == false)
       continue;
     // A rule the static sizes satisfy ends the family: nothing after it runs.
-    SizeBounds when = decided ? SizeBounds() : rule.when;
-    choices.push_back(
-        {getConfigAttr(ctx, rule.config), when, rule.split, rule.name});
+    choices.push_back({getConfigAttr(ctx, rule.config),
+                       decided ? SizeBounds() : *within, rule.split, rule.name,
+                       transposed});
     if (decided)
-      break;
+      return true;
   }
+  return false;
+}
+
+KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
+                                           const TargetInfo &target,
+                                           bool allowTf32, bool dispatch,
+                                           bool transpose) {
+  MLIRContext *ctx = op.getContext();
+  OperandTransposes transposes =
+      getOperandTransposes(op, target, allowTf32, transpose);
+  GemmSignature sig = op.getSignature();
+  GemmSignature kernelSig = getKernelSignature(sig, transposes);
+  bool transposed = transposes.any();
+  if (ConfigAttr config = op.getConfigAttr())
+    return {{config, SizeBounds(), explicitSplitPolicy(toTileConfig(config)),
+             "config", transposed}};
+  if (!dispatch)
+    return {{getConfigAttr(ctx,
+                           getDefaultConfig(kernelSig, target, allowTf32)),
+             SizeBounds(), SplitPolicy(), "default", transposed}};
+  KernelChoices choices;
+  // Small problems read the stored layout (the transposing copy would cost
+  // more than it saves), where it has a lowering (f8 has wgmma only); the
+  // members on transposed operands then serve the rest.
+  SizeBounds rest;
+  if (transposed && !isFloat8(sig.a)) {
+    if (appendFamily(choices, op, getDispatchRules(sig, target, allowTf32),
+                     getUntransposedBounds(transposes), /*transposed=*/false))
+      return choices;
+    rest = getTransposedBounds(transposes);
+  }
+  appendFamily(choices, op, getDispatchRules(kernelSig, target, allowTf32),
+               rest, transposed);
   return choices;
 }

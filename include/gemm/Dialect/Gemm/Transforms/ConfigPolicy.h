@@ -38,18 +38,22 @@ struct KernelChoice {
   SplitPolicy split;
   /// The shape class ("default", "split-k", ...; "config" for the op's own).
   std::string name;
+  /// The kernel runs on the op's MN-major operands copied transposed
+  /// (getOperandTransposes), in layout tn.
+  bool transposed = false;
 };
 
-/// The kernels `op` is lowered to on `target` when they see the signature
-/// `kernelSig` (op's own, or getKernelSignature's after its transposes): its
-/// own config alone (split as the config says); else, with `dispatch`, the
-/// family of gemm/Tuning/Dispatch.h less the members its static sizes rule
-/// out (one member when every size is static); else the default config
-/// alone.
+/// The kernels `op` is lowered to on `target`: its own config alone (split
+/// as the config says); else, with `dispatch`, the family of
+/// gemm/Tuning/Dispatch.h less the members its static sizes rule out (one
+/// member when every size is static); else the default config alone. Where
+/// `transpose` copies operands transposed (getOperandTransposes), the
+/// kernels read layout tn (`transposed`); a family then starts with the
+/// members of the stored layout, bounded to getUntransposedBounds, where
+/// that layout has a lowering of its own (tf32 and i8 on mma.sync).
 using KernelChoices = SmallVector<KernelChoice, 4>;
-KernelChoices getKernelChoices(MatmulOp op, const GemmSignature &kernelSig,
-                               const TargetInfo &target, bool allowTf32,
-                               bool dispatch);
+KernelChoices getKernelChoices(MatmulOp op, const TargetInfo &target,
+                               bool allowTf32, bool dispatch, bool transpose);
 
 } // namespace mlir::gemm
 
