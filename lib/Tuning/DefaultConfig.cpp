@@ -174,22 +174,30 @@ mlir::gemm::getKernelSignature(const GemmSignature &sig,
   return k;
 }
 
+int64_t mlir::gemm::getTransposeMinOtherSize(ElemKind operand) {
+  return elemBytes(operand) == 1 ? 256 : 128;
+}
+
 SizeBounds
-mlir::gemm::getUntransposedBounds(const OperandTransposes &transposes) {
+mlir::gemm::getUntransposedBounds(const GemmSignature &sig,
+                                  const OperandTransposes &transposes) {
   SizeBounds b;
+  int64_t min = getTransposeMinOtherSize(sig.a);
   if (transposes.b)
-    b.mMax = kTransposeMinOtherSize - 1;
+    b.mMax = min - 1;
   else if (transposes.a)
-    b.nMax = kTransposeMinOtherSize - 1;
+    b.nMax = min - 1;
   return b;
 }
 
 SizeBounds
-mlir::gemm::getTransposedBounds(const OperandTransposes &transposes) {
+mlir::gemm::getTransposedBounds(const GemmSignature &sig,
+                                const OperandTransposes &transposes) {
   SizeBounds b;
+  int64_t min = getTransposeMinOtherSize(sig.a);
   if (transposes.b)
-    b.mMin = kTransposeMinOtherSize;
+    b.mMin = min;
   else if (transposes.a)
-    b.nMin = kTransposeMinOtherSize;
+    b.nMin = min;
   return b;
 }

@@ -38,19 +38,24 @@ OperandTransposes getOperandTransposes(const GemmSignature &sig,
                                        bool allowTf32, InstrKind kind);
 
 /// The transposing copy of an operand costs about as much as a GEMM kernel
-/// that reads it in place once the other side of the product is this large
-/// (M for a transposed B, N for a transposed A): below it the family of the
-/// stored layout runs (mma.sync; f8 has none and always transposes). On the
-/// H200, tf32 1 x 4096 x 4096 nn took 3x longer transposed, 4096^3 4.7x
-/// shorter (docs/performance.md, "Every layout on wgmma").
-inline constexpr int64_t kTransposeMinOtherSize = 128;
+/// that reads it in place once the other side of the product (M for a
+/// transposed B, N for a transposed A) is this large: below it the family
+/// of the stored layout runs (mma.sync; f8 has none and always transposes).
+/// Measured on the H200 at 4096 x 4096 (docs/performance.md, "Every layout
+/// on wgmma"): tf32 nn at M = 128 took 76 us transposed against 106 us in
+/// place, and M = 1 3x longer transposed; i8 nn (whose mma.sync is
+/// relatively faster) took 41% longer transposed at M = 128, the same at
+/// 256.
+int64_t getTransposeMinOtherSize(ElemKind operand);
 
-/// The sizes for which a GEMM with `transposes` runs on its stored layout
-/// instead: the other side of a transposed B (M) or, when only A is
-/// transposed, of A (N) below kTransposeMinOtherSize.
-SizeBounds getUntransposedBounds(const OperandTransposes &transposes);
+/// The sizes for which a GEMM of signature `sig` with `transposes` runs on
+/// its stored layout instead: the other side of a transposed B (M) or, when
+/// only A is transposed, of A (N) below getTransposeMinOtherSize.
+SizeBounds getUntransposedBounds(const GemmSignature &sig,
+                                 const OperandTransposes &transposes);
 /// The rest: the sizes at which the operands are copied transposed.
-SizeBounds getTransposedBounds(const OperandTransposes &transposes);
+SizeBounds getTransposedBounds(const GemmSignature &sig,
+                               const OperandTransposes &transposes);
 
 /// `sig` as the kernels see it after `transposes`: layout tn if any operand
 /// is transposed (the other one is K-major already).

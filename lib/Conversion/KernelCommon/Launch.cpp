@@ -778,7 +778,7 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
     // The stored layout's members are bounded to getUntransposedBounds.
     Location loc = op.getLoc();
     Value small = emitHolds(rewriter, loc, getHostSizes(rewriter, loc, op),
-                            getUntransposedBounds(transposes), 1, 1);
+                            getUntransposedBounds(op.getSignature(), transposes), 1, 1);
     // (Built into the inserted scf.if: the kernel view needs its parents.)
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), small,
                                   /*withElseRegion=*/true);

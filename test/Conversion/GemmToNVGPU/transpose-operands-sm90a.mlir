@@ -57,17 +57,18 @@ func.func @tf32_nn(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>
 
 // -----
 
-// i8 nn with dynamic sizes and the family: small M (below 128) keeps the
-// stored layout's members (mma.sync, no copy), the rest copies B
-// transposed; the host chooses between the two on M, and the manifest's
-// bounds say the same (m_max = 127, then m_min = 128).
+// i8 nn with dynamic sizes and the family: small M (below 256 for 1-byte
+// types, 128 for tf32) keeps the stored layout's members (mma.sync, no
+// copy), the rest copies B transposed; the host chooses between the two on
+// M, and the manifest's bounds say the same (m_max = 255, then m_min =
+// 256).
 // CHECK: rule = "default"
-// CHECK-SAME: when = {m_max = 127 : i64}
+// CHECK-SAME: when = {m_max = 255 : i64}
 // CHECK: pack = {{{.*}}transpose = true
-// CHECK-SAME: when = {{{.*}}m_min = 128 : i64
+// CHECK-SAME: when = {{{.*}}m_min = 256 : i64
 // CHECK-LABEL: func.func @i8_nn(
 // CHECK: %[[M:.*]] = memref.dim %arg2, %c0
-// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %[[M]], %c127
+// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %[[M]], %c255
 // CHECK: scf.if %[[SMALL]] {
 // CHECK-NOT: gemm_transpose
 // CHECK: gpu.launch_func @gemm_kernels::@i8_nn_gemm
@@ -81,7 +82,7 @@ func.func @tf32_nn(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>
 // CHECK: vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
 
 // Without it: the stored layout's family alone, for every M.
-// OFF-NOT: m_min = 128
+// OFF-NOT: m_min = 256
 // OFF-LABEL: func.func @i8_nn(
 // OFF-NOT: gemm_transpose
 // OFF: gpu.launch_func @gemm_kernels::@i8_nn_gemm
@@ -122,8 +123,8 @@ func.func @i8_nn_large(%a: memref<4096x4096xi8>, %b: memref<4096x4096xi8>, %c: m
 // -----
 
 // f8 nt: both operands transposed, in every member (f8 has no other
-// lowering, so no member reads the stored layout); batched tt i8 (N = 200,
-// at least 128) copies A only, one batch element per grid.z, into a static
+// lowering, so no member reads the stored layout); batched tt i8 (N = 300,
+// at least 256) copies A only, one batch element per grid.z, into a static
 // workspace (K = 100 rounded up to 128).
 // CHECK-LABEL: func.func @f8_nt(
 // CHECK-NOT: scf.if %{{.*}} {
@@ -139,8 +140,8 @@ func.func @f8_nt(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<
   gemm.matmul nt ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
   return
 }
-func.func @i8_tt_batched(%a: memref<3x100x77xi8>, %b: memref<3x200x100xi8>, %c: memref<3x77x200xi32>) {
-  gemm.matmul tt ins(%a, %b : memref<3x100x77xi8>, memref<3x200x100xi8>) outs(%c : memref<3x77x200xi32>) acc(i32)
+func.func @i8_tt_batched(%a: memref<3x100x77xi8>, %b: memref<3x300x100xi8>, %c: memref<3x77x300xi32>) {
+  gemm.matmul tt ins(%a, %b : memref<3x100x77xi8>, memref<3x300x100xi8>) outs(%c : memref<3x77x300xi32>) acc(i32)
   return
 }
 

@@ -116,9 +116,9 @@ KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
   SizeBounds rest;
   if (transposed && !isFloat8(sig.a)) {
     if (appendFamily(choices, op, getDispatchRules(sig, target, allowTf32),
-                     getUntransposedBounds(transposes), /*transposed=*/false))
+                     getUntransposedBounds(sig, transposes), /*transposed=*/false))
       return choices;
-    rest = getTransposedBounds(transposes);
+    rest = getTransposedBounds(sig, transposes);
   }
   appendFamily(choices, op, getDispatchRules(kernelSig, target, allowTf32),
                rest, transposed);
