@@ -85,3 +85,75 @@ TEST(DefaultConfig, MeasuredNVIDIADefaults) {
   EXPECT_EQ(getDefaultConfig(f32nn, *lookupTarget("sm_90a"), true).kind,
             InstrKind::mma_sync);
 }
+
+namespace {
+GemmSignature signature(ElemKind a, ElemKind acc, bool transA, bool transB) {
+  GemmSignature sig;
+  sig.a = a;
+  sig.acc = acc;
+  sig.transA = transA;
+  sig.transB = transB;
+  return sig;
+}
+} // namespace
+
+// wgmma reads tf32, i8 and f8 K-major only: on sm_90a the MN-major operands
+// of those types are transposed, for wgmma kernels only.
+TEST(DefaultConfig, OperandTransposes) {
+  const TargetInfo &hopper = *lookupTarget("sm_90a");
+  const TargetInfo &ampere = *lookupTarget("sm_80");
+  auto t = [&](ElemKind a, ElemKind acc, bool transA, bool transB,
+               bool allowTf32 = false, InstrKind kind = InstrKind::wgmma,
+               const TargetInfo *target = nullptr) {
+    OperandTransposes r =
+        getOperandTransposes(signature(a, acc, transA, transB),
+                             target ? *target : hopper, allowTf32, kind);
+    return std::make_pair(r.a, r.b);
+  };
+  using P = std::pair<bool, bool>;
+  // Layouts: nn (A M x K, B K x N), nt (A K x M), tn, tt (B N x K).
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, false), P(false, true));
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, true, false), P(true, true));
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, true), P(false, false));
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, true, true), P(true, false));
+  EXPECT_EQ(t(ElemKind::f8E4M3FN, ElemKind::f32, false, false),
+            P(false, true));
+  EXPECT_EQ(t(ElemKind::f32, ElemKind::f32, false, false, true),
+            P(false, true));
+  // f32 without tf32, f16 (read MN-major too), mma.sync kernels and chips
+  // without wgmma: nothing.
+  EXPECT_EQ(t(ElemKind::f32, ElemKind::f32, false, false), P(false, false));
+  EXPECT_EQ(t(ElemKind::f16, ElemKind::f32, false, false), P(false, false));
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, false, false,
+              InstrKind::mma_sync),
+            P(false, false));
+  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, false, false,
+              InstrKind::wgmma, &ampere),
+            P(false, false));
+}
+
+TEST(DefaultConfig, KernelSignatureAndBounds) {
+  GemmSignature nn = signature(ElemKind::i8, ElemKind::i32, false, false);
+  OperandTransposes b;
+  b.b = true;
+  GemmSignature k = getKernelSignature(nn, b);
+  EXPECT_FALSE(k.transA);
+  EXPECT_TRUE(k.transB);
+  EXPECT_EQ(getKernelSignature(nn, OperandTransposes()).transB, false);
+  // A transposed B: bounded on M; 1-byte types at 256, tf32 at 128.
+  EXPECT_EQ(getUntransposedBounds(nn, b).mMax, std::optional<int64_t>(255));
+  EXPECT_EQ(getTransposedBounds(nn, b).mMin, std::optional<int64_t>(256));
+  EXPECT_FALSE(getTransposedBounds(nn, b).nMin);
+  GemmSignature tt = signature(ElemKind::f32, ElemKind::f32, true, true);
+  OperandTransposes a;
+  a.a = true;
+  EXPECT_EQ(getUntransposedBounds(tt, a).nMax, std::optional<int64_t>(127));
+  EXPECT_EQ(getTransposedBounds(tt, a).nMin, std::optional<int64_t>(128));
+  EXPECT_FALSE(getTransposedBounds(tt, a).mMin);
+  // The two bounds partition the sizes.
+  for (int64_t m : {1, 127, 128, 255, 256, 4096}) {
+    bool small = getUntransposedBounds(nn, b).holds(m, 64, 64, 1, 64, 64);
+    bool large = getTransposedBounds(nn, b).holds(m, 64, 64, 1, 64, 64);
+    EXPECT_NE(small, large) << "M = " << m;
+  }
+}

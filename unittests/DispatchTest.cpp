@@ -299,3 +299,28 @@ TEST(Dispatch, SliceCount) {
   EXPECT_EQ(e.slices(4096, 1 << 20), 4);
   EXPECT_EQ(e.slices(100, 1), 2);
 }
+
+TEST(Dispatch, SizeBoundsIntersect) {
+  SizeBounds a, b;
+  a.mMax = 255;
+  a.kMin = 1024;
+  b.mMin = 17;
+  b.mMax = 32;
+  b.blocksMin = 66;
+  std::optional<SizeBounds> r = a.intersect(b);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->mMin, std::optional<int64_t>(17));
+  EXPECT_EQ(r->mMax, std::optional<int64_t>(32));
+  EXPECT_EQ(r->kMin, std::optional<int64_t>(1024));
+  EXPECT_EQ(r->blocksMin, std::optional<int64_t>(66));
+  EXPECT_FALSE(r->nMin || r->nMax || r->kMax);
+  // Disjoint ranges of M: nothing satisfies both.
+  SizeBounds c;
+  c.mMin = 256;
+  EXPECT_FALSE(a.intersect(c));
+  // The empty bounds are the identity.
+  std::optional<SizeBounds> same = a.intersect(SizeBounds());
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->mMax, a.mMax);
+  EXPECT_EQ(same->kMin, a.kMin);
+}
