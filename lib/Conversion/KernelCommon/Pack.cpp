@@ -321,9 +321,10 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
 /// The transposing copy moves tiles of kTransposeCols source columns (MN)
 /// by kTransposeCols * v source rows (K), v = 16 bytes of elements: 16 KiB
 /// per block iteration whatever the element type, each workspace row
-/// segment written as one 16-byte vector per lane. (Tiles of 32 x 32
-/// elements, one element per store, moved 1 KiB per iteration for i8 and
-/// transposed at about 1 TB/s on the H200, f32 at 2.6 TB/s.)
+/// segment written as one 16-byte vector per lane. On the H200 it copies
+/// i8 at about 1 TB/s and f32 at 2.5 TB/s, as 32 x 32 element tiles with
+/// one element per store did (docs/design-notes.md: the one-element loads
+/// are the likely limit).
 static constexpr int64_t kTransposeCols = 32;
 static int64_t transposeVector(Type elem) {
   return 16 / (elem.getIntOrFloatBitWidth() / 8);
