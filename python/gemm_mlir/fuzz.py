@@ -40,7 +40,8 @@ reach the assemblers); the others are not.
   a lowering followed by a pipeline, with chips real and bad and every
   option value mutated (ptx-version, kernel-module, output-dir with
   spaces/braces/quotes, cuda-path without libdevice, lld-path=/bin/true,
-  allow-tf32, pack-unaligned, select-config, unknown options).
+  allow-tf32, pack-unaligned, transpose-operands, select-config, unknown
+  options).
 
 Each run happens in a fresh folder four levels below a private box (relative
 paths only, TMPDIR inside it) and is classified (classify):
@@ -1389,11 +1390,13 @@ def choose_command(rng, text, gentle=False):
         opts = [("chip", chip_for(rng, vendor))] if rng.random() < 0.95 else []
         allowed = ["chip", "kernel-module", "pack-unaligned"]
         if vendor == "nv":
-            allowed += ["ptx-version", "allow-tf32"]
+            allowed += ["ptx-version", "allow-tf32", "transpose-operands"]
             if rng.random() < 0.3:
                 opts.append(("ptx-version", ptx_version(rng, gentle)))
             if rng.random() < 0.3:
                 opts.append(("allow-tf32", bool_value(rng, gentle)))
+            if rng.random() < 0.2:
+                opts.append(("transpose-operands", bool_value(rng, gentle)))
         if rng.random() < 0.2:
             opts.append(("pack-unaligned", bool_value(rng, gentle)))
         if rng.random() < 0.15:
@@ -1446,11 +1449,13 @@ def choose_command(rng, text, gentle=False):
         if rng.random() < 0.15:
             opts.append(("pack-unaligned", bool_value(rng, gentle)))
         if vendor == "nv":
-            allowed += ["ptx-version", "allow-tf32", "cuda-path"]
+            allowed += ["ptx-version", "allow-tf32", "cuda-path", "transpose-operands"]
             if rng.random() < 0.3:
                 opts.append(("ptx-version", ptx_version(rng, gentle)))
             if rng.random() < 0.2:
                 opts.append(("allow-tf32", bool_value(rng, gentle)))
+            if rng.random() < 0.15:
+                opts.append(("transpose-operands", bool_value(rng, gentle)))
             if not gentle and rng.random() < 0.1:
                 path = rng.choice(["nocuda", "nocuda", "/nonexistent", "/usr/local/cuda", "input.mlir"])
                 cmd.dirs.append("nocuda")
