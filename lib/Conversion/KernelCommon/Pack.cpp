@@ -231,6 +231,56 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
 // The pack kernel
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// What the pack kernels share: a kernel of kPackThreads threads taking
+/// (src, dst), its thread and block ids, and for batched operands the batch
+/// element (grid.z) that prefixes every index.
+struct CopyKernel {
+  gpu::GPUFuncOp func;
+  Value src, dst, tid, bx;
+  unsigned b0 = 0; ///< the first matrix dimension (1 when batched)
+  SmallVector<Value, 1> batch;
+  /// The indices of (row, col) of the batch element.
+  SmallVector<Value> at(Value row, Value col) const {
+    SmallVector<Value> indices(batch.begin(), batch.end());
+    indices.append({row, col});
+    return indices;
+  }
+  /// Dimension `d` of `v` (i32).
+  Value dim(IndexMath &m, Value v, unsigned d) const {
+    return m.from(memref::DimOp::create(m.b, m.loc, v, d));
+  }
+};
+} // namespace
+
+/// Creates the kernel `name` copying `src` into `dst` at the end of
+/// `gpuModule` (with `workgroup` memory attributions) and leaves `b` at the
+/// start of its body; the caller guards `b`'s insertion point.
+static CopyKernel beginCopyKernel(OpBuilder &b, Location loc,
+                                  gpu::GPUModuleOp gpuModule, StringRef name,
+                                  MemRefType src, MemRefType dst,
+                                  TypeRange workgroup = {}) {
+  b.setInsertionPointToEnd(gpuModule.getBody());
+  CopyKernel k;
+  k.func = gpu::GPUFuncOp::create(b, loc, name,
+                                  b.getFunctionType({src, dst}, {}), workgroup);
+  k.func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  k.func.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({int32_t(kPackThreads), 1, 1}));
+  Block &entry = k.func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  k.src = entry.getArgument(0);
+  k.dst = entry.getArgument(1);
+  IndexMath m(b, loc);
+  k.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  k.bx = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+  // Batched operands: one batch element per grid.z.
+  k.b0 = src.getRank() - 2;
+  if (k.b0)
+    k.batch.push_back(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
+  return k;
+}
+
 /// dst[r, c] = src[r, c] inside src, 0 elsewhere. The work is split into
 /// units of one row segment of `warpElems` elements, S = ceil(cols' /
 /// warpElems) per row, numbered row by row; warp w of block bx takes units
@@ -248,36 +298,15 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
                                        StringRef name, MemRefType src,
                                        MemRefType dst, int64_t warpElems) {
   OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToEnd(gpuModule.getBody());
-  auto func = gpu::GPUFuncOp::create(b, loc, name,
-                                     b.getFunctionType({src, dst}, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
-  func.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({int32_t(kPackThreads), 1, 1}));
-  Block &entry = func.getBody().front();
-  b.setInsertionPointToStart(&entry);
-  Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
+  CopyKernel k = beginCopyKernel(b, loc, gpuModule, name, src, dst);
+  Value srcV = k.src, dstV = k.dst;
   IndexMath m(b, loc);
   int64_t segment = warpElems, perLane = segment / kWarp;
   int64_t warpsPerBlock = kPackThreads / kWarp;
-  auto gpuId = [&](auto op) { return m.from(op); };
-  Value tid = gpuId(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value bx = gpuId(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
-  // Batched operands: one batch element per grid.z.
-  unsigned b0 = src.getRank() - 2;
-  SmallVector<Value> batch;
-  if (b0)
-    batch.push_back(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
-  auto at = [&](Value row, Value col) {
-    SmallVector<Value> indices(batch);
-    indices.append({row, col});
-    return indices;
-  };
-  auto dim = [&](Value v, unsigned d) -> Value {
-    return m.from(memref::DimOp::create(b, loc, v, d));
-  };
-  Value rows = dim(srcV, b0), cols = dim(srcV, b0 + 1);
-  Value dstRows = dim(dstV, b0), dstCols = dim(dstV, b0 + 1);
+  Value tid = k.tid, bx = k.bx;
+  auto at = [&](Value row, Value col) { return k.at(row, col); };
+  Value rows = k.dim(m, srcV, k.b0), cols = k.dim(m, srcV, k.b0 + 1);
+  Value dstRows = k.dim(m, dstV, k.b0), dstCols = k.dim(m, dstV, k.b0 + 1);
   Value perRow = m.ceilDiv(dstCols, segment);
   Value units = m.mul(dstRows, perRow);
   // grid.x, from the launch's rule (gpu.grid_dim would need the ROCm device
@@ -315,7 +344,7 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   }
   b.setInsertionPointAfter(loop);
   gpu::ReturnOp::create(b, loc);
-  return func;
+  return k.func;
 }
 
 /// The transposing copy moves tiles of kTransposeCols source columns (MN)
@@ -350,7 +379,6 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
                                             StringRef name, MemRefType src,
                                             MemRefType dst) {
   OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToEnd(gpuModule.getBody());
   Type elem = src.getElementType();
   const int64_t TC = kTransposeCols, TR = transposeRows(elem);
   const int64_t v = transposeVector(elem);
@@ -358,33 +386,16 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
       {TR, TC + 1}, elem, MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(b.getContext(),
                                  gpu::AddressSpace::Workgroup));
-  auto func = gpu::GPUFuncOp::create(
-      b, loc, name, b.getFunctionType({src, dst}, {}), TypeRange{staging});
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
-  func.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({int32_t(kPackThreads), 1, 1}));
-  Block &entry = func.getBody().front();
-  b.setInsertionPointToStart(&entry);
-  Value srcV = entry.getArgument(0), dstV = entry.getArgument(1);
-  Value tile = func.getWorkgroupAttributions().front();
+  CopyKernel k =
+      beginCopyKernel(b, loc, gpuModule, name, src, dst, TypeRange{staging});
+  Value srcV = k.src, dstV = k.dst;
+  Value tile = k.func.getWorkgroupAttributions().front();
   IndexMath m(b, loc);
   int64_t warps = kPackThreads / kWarp;
-  Value tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value bx = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
-  unsigned b0 = src.getRank() - 2;
-  SmallVector<Value> batch;
-  if (b0)
-    batch.push_back(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
-  auto at = [&](Value row, Value col) {
-    SmallVector<Value> indices(batch);
-    indices.append({row, col});
-    return indices;
-  };
-  auto dim = [&](Value v, unsigned d) -> Value {
-    return m.from(memref::DimOp::create(b, loc, v, d));
-  };
-  Value rows = dim(srcV, b0), cols = dim(srcV, b0 + 1);
-  Value dstCols = dim(dstV, b0 + 1);
+  Value tid = k.tid, bx = k.bx;
+  auto at = [&](Value row, Value col) { return k.at(row, col); };
+  Value rows = k.dim(m, srcV, k.b0), cols = k.dim(m, srcV, k.b0 + 1);
+  Value dstCols = k.dim(m, dstV, k.b0 + 1);
   Value tilesC = m.ceilDiv(cols, TC);
   Value tiles = m.mul(m.ceilDiv(dstCols, TR), tilesC);
   Value gridX = m.min(tiles, m.c(kMaxPackBlocks));
@@ -442,7 +453,7 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
   }
   b.setInsertionPointAfter(loop);
   gpu::ReturnOp::create(b, loc);
-  return func;
+  return k.func;
 }
 
 /// The pack kernel of `gpuModule` copying `src` into `dst` (transposed or
