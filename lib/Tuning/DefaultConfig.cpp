@@ -178,26 +178,28 @@ int64_t mlir::gemm::getTransposeMinOtherSize(ElemKind operand) {
   return elemBytes(operand) == 1 ? 256 : 128;
 }
 
+/// The bound on the other side of the transposed operand (M for B, N for
+/// A alone): below getTransposeMinOtherSize if `below`, else at least it.
+static SizeBounds otherSideBounds(const GemmSignature &sig,
+                                  const OperandTransposes &transposes,
+                                  bool below) {
+  SizeBounds b;
+  int64_t min = getTransposeMinOtherSize(sig.a);
+  std::optional<int64_t> &lo = transposes.b ? b.mMin : b.nMin;
+  std::optional<int64_t> &hi = transposes.b ? b.mMax : b.nMax;
+  if (transposes.any())
+    (below ? hi : lo) = below ? min - 1 : min;
+  return b;
+}
+
 SizeBounds
 mlir::gemm::getUntransposedBounds(const GemmSignature &sig,
                                   const OperandTransposes &transposes) {
-  SizeBounds b;
-  int64_t min = getTransposeMinOtherSize(sig.a);
-  if (transposes.b)
-    b.mMax = min - 1;
-  else if (transposes.a)
-    b.nMax = min - 1;
-  return b;
+  return otherSideBounds(sig, transposes, /*below=*/true);
 }
 
 SizeBounds
 mlir::gemm::getTransposedBounds(const GemmSignature &sig,
                                 const OperandTransposes &transposes) {
-  SizeBounds b;
-  int64_t min = getTransposeMinOtherSize(sig.a);
-  if (transposes.b)
-    b.mMin = min;
-  else if (transposes.a)
-    b.nMin = min;
-  return b;
+  return otherSideBounds(sig, transposes, /*below=*/false);
 }
