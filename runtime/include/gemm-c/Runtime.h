@@ -247,7 +247,8 @@ typedef struct GemmRtArg {
 /// gemmRtFunctionPlan / gemmRtFunctionLaunch flags.
 enum {
   /// Skip run-time ("unaligned") packing: the kernel reads A and B through
-  /// its element-copy path. Packing the manifest marks "always" still runs.
+  /// its element-copy path. Packing the manifest marks "always" still runs,
+  /// transposing copies among it (the kernel reads their layout only).
   GEMM_RT_LAUNCH_NO_PACK = 1u << 0,
 };
 
