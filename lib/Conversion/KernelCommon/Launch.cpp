@@ -128,8 +128,9 @@ struct BuiltKernel {
   /// A `load = tma` kernel: the launch passes the tensor maps of A and B.
   bool tma = false;
   int64_t threads = 0, smem = 0;
-  /// The layout of the gemm.matmul (the manifest's): the kernel's own is tn
-  /// where operands are transposed first (createKernelView).
+  /// The layout of the gemm.matmul (the manifest's), set by emitFamily: the
+  /// kernel's own is tn where operands are transposed first
+  /// (createKernelView).
   Layout layout = Layout::tn;
   /// The kernels of the family (pack, GEMM, reduction) take part in
   /// programmatic dependent launch (addGridDependencyControl).
@@ -664,7 +665,6 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   k.tma = config.getLoad() != Load::cp_async;
   bool split = config.getSplitK() > 1 && !k.clusterReduce;
   k.threads = config.getNumBlockWarps() * target.warpSize;
-  k.layout = op.getLayout();
   k.programmatic = hasProgrammaticLaunch(target);
   k.kernel = createKernelFunc(rewriter, op, gpuModule, k.threads, packing,
                               split, k.tma);
@@ -704,13 +704,11 @@ static OperandTransposes getTransposes(MatmulOp op,
 /// from the kernel view of the op (createKernelView), the host code choosing
 /// and launching one, and the workspaces freed. Appends the kernels' launch
 /// facts to `entries`.
-static LogicalResult emitFamily(RewriterBase &rewriter, MatmulOp op,
-                                ArrayRef<KernelChoice> choices,
-                                const OperandTransposes &transposes,
-                                gpu::GPUModuleOp gpuModule,
-                                const VendorLowering &lowering,
-                                int64_t gemmIndex,
-                                SmallVectorImpl<Attribute> &entries) {
+static LogicalResult
+emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
+           const OperandTransposes &transposes, gpu::GPUModuleOp gpuModule,
+           const VendorLowering &lowering, int64_t gemmIndex,
+           SmallVectorImpl<Attribute> &entries) {
   OperandPacking packing =
       planOperandPacking(op, lowering.packUnaligned, transposes);
   PackedOperands packed = emitOperandPacking(rewriter, op, packing, gpuModule);
@@ -768,8 +766,8 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
       onTransposed(split, choices.end());
   auto family = [&](ArrayRef<KernelChoice> members, bool transposed) {
     return emitFamily(rewriter, op, members,
-                      transposed ? transposes : OperandTransposes(),
-                      *gpuModule, lowering, gemmIndex, entries);
+                      transposed ? transposes : OperandTransposes(), *gpuModule,
+                      lowering, gemmIndex, entries);
   };
   LogicalResult result = success();
   if (direct.empty() || onTransposed.empty()) {
@@ -777,8 +775,9 @@ static LogicalResult lowerMatmulToLaunch(RewriterBase &rewriter, MatmulOp op,
   } else {
     // The stored layout's members are bounded to getUntransposedBounds.
     Location loc = op.getLoc();
-    Value small = emitHolds(rewriter, loc, getHostSizes(rewriter, loc, op),
-                            getUntransposedBounds(op.getSignature(), transposes), 1, 1);
+    Value small =
+        emitHolds(rewriter, loc, getHostSizes(rewriter, loc, op),
+                  getUntransposedBounds(op.getSignature(), transposes), 1, 1);
     // (Built into the inserted scf.if: the kernel view needs its parents.)
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), small,
                                   /*withElseRegion=*/true);
