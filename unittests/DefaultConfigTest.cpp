@@ -116,17 +116,16 @@ TEST(DefaultConfig, OperandTransposes) {
   EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, true, false), P(true, true));
   EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, true), P(false, false));
   EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, true, true), P(true, false));
-  EXPECT_EQ(t(ElemKind::f8E4M3FN, ElemKind::f32, false, false),
-            P(false, true));
+  EXPECT_EQ(t(ElemKind::f8E4M3FN, ElemKind::f32, false, false), P(false, true));
   EXPECT_EQ(t(ElemKind::f32, ElemKind::f32, false, false, true),
             P(false, true));
   // f32 without tf32, f16 (read MN-major too), mma.sync kernels and chips
   // without wgmma: nothing.
   EXPECT_EQ(t(ElemKind::f32, ElemKind::f32, false, false), P(false, false));
   EXPECT_EQ(t(ElemKind::f16, ElemKind::f32, false, false), P(false, false));
-  EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, false, false,
-              InstrKind::mma_sync),
-            P(false, false));
+  EXPECT_EQ(
+      t(ElemKind::i8, ElemKind::i32, false, false, false, InstrKind::mma_sync),
+      P(false, false));
   EXPECT_EQ(t(ElemKind::i8, ElemKind::i32, false, false, false,
               InstrKind::wgmma, &ampere),
             P(false, false));

@@ -106,8 +106,7 @@ bool SizeBounds::empty() const {
          !batchMax && !blocksMin && !blocksMax;
 }
 
-std::optional<SizeBounds>
-SizeBounds::intersect(const SizeBounds &other) const {
+std::optional<SizeBounds> SizeBounds::intersect(const SizeBounds &other) const {
   SizeBounds r;
   bool ok = true;
   auto both = [&](std::optional<int64_t> SizeBounds::*lo,

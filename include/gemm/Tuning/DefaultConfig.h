@@ -34,8 +34,8 @@ struct OperandTransposes {
   bool any() const { return a || b; }
 };
 OperandTransposes getOperandTransposes(const GemmSignature &sig,
-                                       const TargetInfo &target,
-                                       bool allowTf32, InstrKind kind);
+                                       const TargetInfo &target, bool allowTf32,
+                                       InstrKind kind);
 
 /// The transposing copy of an operand costs about as much as a GEMM kernel
 /// that reads it in place once the other side of the product (M for a

@@ -168,8 +168,7 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
   // K contiguous in both (tn): both padded in K or neither. A transposed
   // workspace does not pad K as the kernel sees it (kKFromBAttrName): the
   // other operand is then packed on its own.
-  p.independent =
-      transposes.any() || op.isTransposedA() || !op.isTransposedB();
+  p.independent = transposes.any() || op.isTransposedA() || !op.isTransposedB();
   // Transposed operands: always, whatever their strides (the copy reads any
   // layout).
   for (unsigned i = 0; i < 2; ++i) {
@@ -178,8 +177,8 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
     PackedOperandPlan &o = p.operands[i];
     o.mode = PackMode::always;
     o.transpose = true;
-    o.workspace = transposedWorkspaceType(
-        cast<MemRefType>(values[i].getType()), p.roundTo);
+    o.workspace = transposedWorkspaceType(cast<MemRefType>(values[i].getType()),
+                                          p.roundTo);
     o.kernelType = dynamicStridedType(o.workspace);
   }
   if (!enabled)
@@ -384,8 +383,7 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
   const int64_t v = transposeVector(elem);
   auto staging = MemRefType::get(
       {TR, TC + 1}, elem, MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(b.getContext(),
-                                 gpu::AddressSpace::Workgroup));
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   CopyKernel k =
       beginCopyKernel(b, loc, gpuModule, name, src, dst, TypeRange{staging});
   Value srcV = k.src, dstV = k.dst;
@@ -402,8 +400,7 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
   Value lane = m.rem(tid, kWarp), warp = m.div(tid, kWarp);
   Value lastRow = m.sub(rows, m.c(1)), lastCol = m.sub(cols, m.c(1));
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
-  auto loop = scf::ForOp::create(b, loc, m.idx(bx), m.idx(tiles),
-                                 m.idx(gridX));
+  auto loop = scf::ForOp::create(b, loc, m.idx(bx), m.idx(tiles), m.idx(gridX));
   b.setInsertionPointToStart(loop.getBody());
   {
     IndexMath m(b, loc);
@@ -416,8 +413,8 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
     SmallVector<Value> loaded;
     for (int64_t j = 0; j < TR / warps; ++j) {
       Value r = m.add(r0, m.add(warp, j * warps));
-      Value x = memref::LoadOp::create(
-          b, loc, srcV, at(m.idx(m.min(r, lastRow)), srcCol));
+      Value x = memref::LoadOp::create(b, loc, srcV,
+                                       at(m.idx(m.min(r, lastRow)), srcCol));
       loaded.push_back(m.select(m.andI1(colOk, m.lt(r, rows)), x, zero));
     }
     for (auto [j, x] : llvm::enumerate(loaded))
@@ -439,14 +436,11 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
             b, loc, tile,
             ValueRange{m.idx(m.add(m.mul(lane, v), i)), m.idx(local)}));
       Value vec = vector::FromElementsOp::create(b, loc, vecType, elems);
-      emitIfTrue(b, loc, m.andI1(rowOk, m.lt(dstRow, cols)),
-                 [&](OpBuilder &b) {
-                   IndexMath m(b, loc);
-                   vector::StoreOp::create(b, loc, vec, dstV,
-                                           at(m.idx(dstRow), m.idx(r)),
-                                           /*nontemporal=*/false,
-                                           b.getI64IntegerAttr(16));
-                 });
+      emitIfTrue(b, loc, m.andI1(rowOk, m.lt(dstRow, cols)), [&](OpBuilder &b) {
+        IndexMath m(b, loc);
+        vector::StoreOp::create(b, loc, vec, dstV, at(m.idx(dstRow), m.idx(r)),
+                                /*nontemporal=*/false, b.getI64IntegerAttr(16));
+      });
     }
     // The next tile overwrites the staging buffer.
     gpu::BarrierOp::create(b, loc);
@@ -577,8 +571,8 @@ static Value emitTransposedPack(OpBuilder &b, Location loc, Value operand,
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
       strides(rank, b.getIndexAttr(1));
   SmallVector<OpFoldResult> viewSizes(logical.begin(), logical.end());
-  Value view = memref::SubViewOp::create(b, loc, allocated, offsets, viewSizes,
-                                         strides);
+  Value view =
+      memref::SubViewOp::create(b, loc, allocated, offsets, viewSizes, strides);
   return castIfNeeded(b, loc, view, plan.kernelType);
 }
 
@@ -786,8 +780,7 @@ void mlir::gemm::detail::emitPackCleanup(OpBuilder &b, Location loc,
     if (packing.operands[i].mode == PackMode::never)
       continue;
     if (packed.allocated[i]) {
-      gpu::DeallocOp::create(b, loc, Type(), ValueRange(),
-                             packed.allocated[i]);
+      gpu::DeallocOp::create(b, loc, Type(), ValueRange(), packed.allocated[i]);
       continue;
     }
     bool both = i == 0 && packed.packed[1] == packed.packed[0];
@@ -809,8 +802,7 @@ MatmulOp mlir::gemm::detail::createKernelView(OpBuilder &builder, MatmulOp op,
   if (!packing.operands[0].transpose && !packing.operands[1].transpose)
     return op;
   OpBuilder b(op.getContext());
-  b.setInsertionPoint(builder.getInsertionBlock(),
-                      builder.getInsertionPoint());
+  b.setInsertionPoint(builder.getInsertionBlock(), builder.getInsertionPoint());
   auto view = cast<MatmulOp>(b.clone(*op));
   // (Operands set one by one: A and B may be the same value.)
   view->setOperand(0, packed.a);

@@ -106,8 +106,7 @@ KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
     return {{config, SizeBounds(), explicitSplitPolicy(toTileConfig(config)),
              "config", transposed}};
   if (!dispatch)
-    return {{getConfigAttr(ctx,
-                           getDefaultConfig(kernelSig, target, allowTf32)),
+    return {{getConfigAttr(ctx, getDefaultConfig(kernelSig, target, allowTf32)),
              SizeBounds(), SplitPolicy(), "default", transposed}};
   KernelChoices choices;
   // Small problems read the stored layout (the transposing copy would cost
@@ -116,7 +115,8 @@ KernelChoices mlir::gemm::getKernelChoices(MatmulOp op,
   SizeBounds rest;
   if (transposed && !isFloat8(sig.a)) {
     if (appendFamily(choices, op, getDispatchRules(sig, target, allowTf32),
-                     getUntransposedBounds(sig, transposes), /*transposed=*/false))
+                     getUntransposedBounds(sig, transposes),
+                     /*transposed=*/false))
       return choices;
     rest = getTransposedBounds(sig, transposes);
   }
