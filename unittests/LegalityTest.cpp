@@ -170,9 +170,12 @@ TEST(Legality, NVIDIALowering) {
 TEST(Legality, WgmmaLowering) {
   const TargetInfo &sm90a = chip("sm_90a");
   TileConfig c = wgmma();
-  c.wm = 1, c.bn = 64, c.in = 64;
+  c.wm = 1, c.bm = 256, c.bn = 64, c.in = 64;
   EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
-            "wgmma warpgroup tile M must be 64 (block M / warps[0]), got 128");
+            "wgmma warpgroup tile M must be 64 or 128 (block M / warps[0]), "
+            "got 256");
+  c.bm = 128;
+  EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a), "");
   c = wgmma(), c.in = 128;
   EXPECT_EQ(checkConfigLowerable(c, f16tn, sm90a),
             "wgmma warpgroup tile N (block N / warps[1] = 256) must equal the "

@@ -42,7 +42,8 @@ std::string checkMmaSync(const TileConfig &c, ElemKind operand) {
   return "";
 }
 
-/// A 64 x instruction-N tile per warpgroup and the 128-byte swizzled shared
+/// A 64 or 128 x instruction-N tile per warpgroup (one or two m64
+/// instructions a k-step) and the 128-byte swizzled shared
 /// tiles its descriptors describe (rows of 128 bytes for K-major operands,
 /// panels of 128 bytes for MN-major ones, 16-bit types only).
 std::string checkWgmma(const TileConfig &c, const GemmSignature &sig,
@@ -51,8 +52,9 @@ std::string checkWgmma(const TileConfig &c, const GemmSignature &sig,
     return "wgmma lowering supports f16/bf16/tf32/f8 operands with f32 "
            "accumulation and i8 with i32, not " +
            elemStr(operand) + " with " + elemStr(sig.acc);
-  if (c.warpTileM() != 64)
-    return "wgmma warpgroup tile M must be 64 (block M / warps[0]), got " +
+  if (c.warpTileM() != 64 && c.warpTileM() != 128)
+    return "wgmma warpgroup tile M must be 64 or 128 (block M / warps[0]), "
+           "got " +
            std::to_string(c.warpTileM());
   if (c.warpTileN() != c.in)
     return "wgmma warpgroup tile N (block N / warps[1] = " +
@@ -135,10 +137,16 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            kindStr(c.kind);
   // The consumers' registers after setmaxnreg (tmaWsConsumerRegisters),
   // beside the producer's 40 (docs/design-notes.md).
-  if (c.producerWarp && c.wm * c.wn > kMaxConsumerWarpgroups)
+  if (c.pingpong && !c.producerWarp)
+    return "'schedule = pingpong' needs 'load = tma_ws'";
+  if (c.pingpong && c.splitK != 1)
+    return "'schedule = pingpong' does not combine with split_k = " +
+           std::to_string(c.splitK);
+  if (c.producerWarp && c.teams() * c.wm * c.wn > kMaxConsumerWarpgroups)
     return "'load = tma_ws' takes at most " +
            std::to_string(kMaxConsumerWarpgroups) +
-           " consumer warpgroups, got " + std::to_string(c.wm * c.wn);
+           " consumer warpgroups, got " +
+           std::to_string(c.teams() * c.wm * c.wn);
   if (c.producerWarp && c.stages < 2)
     return "'load = tma_ws' needs at least 2 stages, got " +
            std::to_string(c.stages);
@@ -278,7 +286,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   int64_t blockThreads = c.blockWarps() * target.warpSize;
   int64_t regsEach =
       c.producerWarp
-          ? tmaWsConsumerRegisters(target, c.wm * c.wn)
+          ? tmaWsConsumerRegisters(target, c.teams() * c.wm * c.wn)
           : std::min<int64_t>(target.regsPerSM /
                                   std::max<int64_t>(blockThreads, 1) / 8 * 8,
                               target.maxRegsPerThread);

@@ -61,7 +61,8 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.stages = *stages;
   // Optional fields, when present, must have their type: a wrongly typed
   // one is an error, not a default.
-  for (llvm::StringRef key : {"smem", "raster", "reduction", "load"})
+  for (llvm::StringRef key :
+       {"smem", "raster", "reduction", "load", "schedule"})
     if (const json::Value *v = o.get(key); v && !v->getAsString())
       return key.str();
   for (llvm::StringRef key : {"group", "split_k"})
@@ -93,6 +94,10 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
     return "load";
   c.tmaLoad = load && *load != "cp_async";
   c.producerWarp = load && *load == "tma_ws";
+  std::optional<llvm::StringRef> schedule = o.getString("schedule");
+  if (schedule && *schedule != "tile" && *schedule != "pingpong")
+    return "schedule";
+  c.pingpong = schedule && *schedule == "pingpong";
   return "";
 }
 } // namespace

@@ -315,6 +315,11 @@ def case_list(which):
         out.append(("i8", "tt", "bias_col_relu", "default"))
         out.append(("i8", "nn", "none", "default_batched"))
         out.append(("tf32", "tt", "none", "default_batched"))
+    elif which == "pingpong":
+        # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
+        # they are measured against (PINGPONG).
+        for i, (d, l, e, _, _) in enumerate(PINGPONG):
+            out.append((d, l, e, "pp", i))
     elif which == "tma":
         # Compiled for sm_90a: wgmma kernels loading through TMA
         # (`load = tma`) beside their cp.async twins, f16/bf16 in every
@@ -392,6 +397,53 @@ TMA_OTHER = [
 ]
 
 
+def _wgmma(block, n, k, stages, extra=""):
+    """A one-warpgroup-per-team wgmma config string (pingpong set)."""
+    return (f"#gemm.config<kind = wgmma, block = {block}, warps = [1, 1], "
+            f"instr = [64, {n}, {k}], stages = {stages}, group = 8{extra}>")
+
+
+_PP = ", load = tma_ws, schedule = pingpong"
+_DEFAULT16 = ("#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], "
+              "instr = [64, 256, 16], stages = 4, group = 8, load = tma>")
+_DEFAULT8 = ("#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], "
+             "instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>")
+
+# `schedule = pingpong` (persistent blocks of two teams taking turns) beside
+# the tiles it is measured against: (dtype, layout, epilogue, config,
+# batched). Every layout, the fused epilogues, batched operands, and the
+# other operand types.
+PINGPONG = [
+    ("f16", "tn", "none", _DEFAULT16, False),
+    ("f16", "tn", "none", _wgmma([128, 128, 64], 128, 16, 4, _PP), False),
+    ("f16", "tn", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), False),
+    ("f16", "tn", "none", _wgmma([64, 256, 64], 256, 16, 4, _PP), False),
+    ("f16", "tn", "none", "#gemm.config<kind = wgmma, block = [256, 128, 64], warps = [2, 1], "
+     "instr = [64, 128, 16], stages = 4, group = 8, load = tma_ws>", False),
+    ("f16", "nn", "none", _DEFAULT16, False),
+    ("f16", "nn", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), False),
+    ("f16", "nt", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), False),
+    ("f16", "tt", "none", _wgmma([64, 256, 64], 256, 16, 4, _PP), False),
+    ("bf16", "tn", "none", _DEFAULT16, False),
+    ("bf16", "tn", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), False),
+    ("bf16", "nn", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), False),
+    ("f16", "tn", "bias_gelu_tanh", _DEFAULT16, False),
+    ("f16", "tn", "bias_gelu_tanh", _wgmma([128, 128, 64], 128, 16, 4, _PP), False),
+    ("f16", "tn", "bias_silu_residual", _DEFAULT16, False),
+    ("f16", "tn", "bias_silu_residual", _wgmma([128, 128, 64], 128, 16, 4, _PP), False),
+    ("f16", "tn", "bias_silu_residual", _wgmma([64, 256, 64], 256, 16, 4, _PP), False),
+    ("f16", "tn", "linear", _wgmma([128, 128, 64], 128, 16, 4, _PP), False),
+    ("f16", "tn", "bias_row_gelu_tanh", _wgmma([64, 256, 64], 256, 16, 4, _PP), False),
+    ("f16", "tn", "none", _wgmma([128, 128, 64], 128, 16, 5, _PP), True),
+    ("bf16", "nn", "none", _wgmma([64, 128, 64], 128, 16, 6, _PP), True),
+    ("f8", "tn", "none", _DEFAULT8, False),
+    ("f8", "tn", "none", _wgmma([64, 128, 128], 128, 32, 6, _PP), False),
+    ("f8", "tn", "linear", _wgmma([64, 256, 128], 256, 32, 4, _PP), False),
+    ("tf32", "tn", "none", _wgmma([128, 128, 32], 128, 8, 5, _PP), False),
+    ("i8", "tn", "none", _wgmma([128, 128, 128], 128, 32, 4, _PP), False),
+]
+
+
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
 # reading epilogue, wgmma, and SIMT on exact f32.
 SPLIT_CONFIGS = [
@@ -447,7 +499,8 @@ WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
-    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose"])
+    p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
+                            "pingpong"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -469,6 +522,9 @@ def main():
             name += f"_t{case[4]}" + ("_batched" if batched else "")
             config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
                       f"instr = [64, {n}, 16], stages = {stages}, group = 8, load = {load}>")
+        elif len(case) == 5 and case[3] == "pp":
+            _, _, _, config, batched = PINGPONG[case[4]]
+            name += f"_pp{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "tmao":
             name += f"_to{case[4]}"
             config = TMA_OTHER[case[4]][3]

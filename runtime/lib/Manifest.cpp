@@ -577,6 +577,8 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
   if (!r.getInt(*grid, where, "grid.", "tile_m", k.tileM, 1) ||
       !r.getInt(*grid, where, "grid.", "tile_n", k.tileN, 1) ||
       !r.getBool(*grid, where, "grid.", "batched", k.batched,
+                 /*required=*/false) ||
+      !r.getBool(*grid, where, "grid.", "persistent", k.persistent,
                  /*required=*/false))
     return false;
   // Entries written before kernel families name no function: one family per

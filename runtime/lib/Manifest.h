@@ -118,6 +118,9 @@ struct KernelEntry {
   int64_t dynamicSharedMemory = 0;
   int64_t tileM = 1, tileN = 1;
   bool batched = false;
+  /// A persistent kernel (grid.persistent): grid.x = min(batch * tiles,
+  /// the device's SMs), grid.z = 1; each block walks its tiles.
+  bool persistent = false;
   /// The entry's kernels (pack, GEMM, reduction) wait on griddepcontrol
   /// before touching memory: launch them with programmatic stream
   /// serialization (docs/dispatch.md).

@@ -200,6 +200,8 @@ struct GemmRtModuleImpl {
   /// The device and driver take programmatic dependent launch (sm_90 and
   /// later, cuLaunchKernelEx).
   bool programmaticLaunch = false;
+  /// The device's SMs: the grid of a persistent kernel.
+  int multiprocessors = 1;
 
   ~GemmRtModuleImpl() {
     if (!onDevice && !retainedPrimary && cuModules.empty() && !pool)
@@ -301,7 +303,10 @@ GemmRtStatus loadOnDevice(GemmRtModuleImpl &m) {
            &smemOptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
            m.device)) ||
       (r = d->cuDeviceGetAttribute(
-           &pools, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, m.device)))
+           &pools, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, m.device)) ||
+      (r = d->cuDeviceGetAttribute(&m.multiprocessors,
+                                   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                   m.device)))
     return driverError(*d, "cuDeviceGetAttribute", r);
   m.programmaticLaunch = major >= 9 && d->cuLaunchKernelEx;
 
@@ -895,6 +900,13 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                 "function '" + name + "': " + std::to_string(tiles) +
                     " blocks of kernel '" + e.name +
                     "' exceed grid.x's limit of " + std::to_string(kMaxDim));
+  // A persistent kernel counts the tiles of every batch in 32 bits.
+  if (e.persistent && satMul(tiles, batch) > kMaxDim)
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                "function '" + name +
+                    "': " + std::to_string(satMul(tiles, batch)) +
+                    " tiles of persistent kernel '" + e.name +
+                    "' exceed its limit of " + std::to_string(kMaxDim));
 
   // Packing (Pack.cpp's host code): an operand is packed always, or when it
   // rules out 16-byte copies, unless the GEMM is small; with each_operand each
@@ -1186,11 +1198,18 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     }
     uint64_t tiles = uint64_t(ceilDiv(plan0.m, e.tileM)) *
                      uint64_t(ceilDiv(plan0.n, e.tileN));
+    uint64_t gz = uint64_t(plan0.batch);
+    if (e.persistent) {
+      // One block per SM at most, each walking tiles and batches.
+      tiles =
+          std::min(tiles * gz, uint64_t(std::max(module.multiprocessors, 1)));
+      gz = 1;
+    }
     if (!status)
-      status = launch(member.gemm, e.name.c_str(), tiles,
-                      uint64_t(plan0.slices), uint64_t(plan0.batch), e.block,
-                      e.dynamicSharedMemory, kp,
-                      e.launchesClusters() ? uint32_t(plan0.slices) : 1);
+      status =
+          launch(member.gemm, e.name.c_str(), tiles, uint64_t(plan0.slices), gz,
+                 e.block, e.dynamicSharedMemory, kp,
+                 e.launchesClusters() ? uint32_t(plan0.slices) : 1);
   }
   if (!status && e.hasReduceKernel()) {
     // The reduction: x covers N with block.x columns, y strides over M in

@@ -40,6 +40,9 @@ struct TileConfig {
   /// The TMA loads are issued by a producer warpgroup of their own
   /// (`load = tma_ws`; implies tmaLoad).
   bool producerWarp = false;
+  /// A persistent block of two consumer teams taking turns on output tiles
+  /// (`schedule = pingpong`; implies producerWarp).
+  bool pingpong = false;
 
   int64_t warpTileM() const { return bm / wm; }
   int64_t warpTileN() const { return bn / wn; }
@@ -47,8 +50,13 @@ struct TileConfig {
   int64_t numWarps() const {
     return wm * wn * (kind == InstrKind::wgmma ? 4 : 1);
   }
-  /// Warps per block: numWarps plus the producer warpgroup of tma_ws.
-  int64_t blockWarps() const { return numWarps() + (producerWarp ? 4 : 0); }
+  /// Consumer teams per block (each numWarps warps): 2 with pingpong.
+  int64_t teams() const { return pingpong ? 2 : 1; }
+  /// Warps per block: every team's warps plus the producer warpgroup of
+  /// tma_ws.
+  int64_t blockWarps() const {
+    return teams() * numWarps() + (producerWarp ? 4 : 0);
+  }
   /// Stages of MMAs a wgmma kernel keeps in flight while it publishes and
   /// issues the next stage: one with 3 or more stages (the main loop then
   /// fetches one tile less far ahead), none otherwise.

@@ -343,9 +343,9 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   };
   p.useTma = m.andI1(nonNull(ctx.mapA), nonNull(ctx.mapB));
   // Thread 0, or the producer warpgroup's first thread.
-  p.issuer = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, ctx.tid,
-      m.c(ctx.warpSpecialized ? ctx.computeThreads : 0));
+  p.issuer =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.blockTid,
+                            m.c(ctx.warpSpecialized ? ctx.computeThreads : 0));
   // Called in the kernel's entry block.
   auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
   auto wg =
@@ -379,7 +379,7 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
       Value empty = emptyBarrier(b, loc, p, mi.c(s));
       NVVM::MBarrierInitOp::create(
           b, loc, empty,
-          i32Const(b, loc, ctx.computeThreads / kWarpgroupThreads), Value());
+          i32Const(b, loc, ctx.teamThreads() / kWarpgroupThreads), Value());
     }
   });
   return p;
@@ -430,21 +430,23 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   });
 }
 
-
 /// The producer of a warp-specialized kernel (its first thread): every
-/// k-tile of the block's K range, each into stage kt % stages once the
+/// k-tile of the block's K range, each into stage it % stages once the
 /// compute threads have released the tile that used it before (phase
-/// kt / stages - 1 of its empty barrier).
+/// it / stages - 1 of its empty barrier), where it = kBase + kt counts the
+/// block's k-tiles over all its output tiles (kBase null: 0).
 static void emitTmaProducer(OpBuilder &b, Location loc, KernelContext &ctx,
-                            const TmaPipeline &p, Value numK) {
+                            const TmaPipeline &p, Value numK,
+                            Value kBase = Value()) {
   IndexMath m(b, loc);
   auto loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1));
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
   IndexMath mi(b, loc);
   Value kt = loop.getInductionVar();
-  Value stage = mi.rem(kt, p.stages);
-  Value round = mi.div(kt, p.stages);
+  Value it = kBase ? mi.add(kBase, kt) : kt;
+  Value stage = mi.rem(it, p.stages);
+  Value round = mi.div(it, p.stages);
   emitIfTrue(b, loc, mi.lt(mi.c(0), round), [&](OpBuilder &b) {
     IndexMath mw(b, loc);
     NVVM::MBarrierTryWaitParityOp::create(
@@ -483,6 +485,156 @@ static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
 }
 
 //===----------------------------------------------------------------------===//
+// Persistent blocks (`schedule = pingpong`)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The two barriers on which the teams of a persistent block take turns,
+/// in the order of the block's tiles: the main loop of tile j completes
+/// phase j of `mainLoop` once it has waited for all its k-tiles, its
+/// epilogue phase j of `epilogue` once it is done with the staging area
+/// (one arrival each).
+///
+/// The main-loop turn is what keeps the stage barriers' phases
+/// unambiguous: an mbarrier wait names a phase by its parity only, and a
+/// team that waited for k-tile it of its tile while the other team's tile
+/// still had more than `stages` k-tiles to go would take the stage's phase
+/// of it - 2 * stages for its own. It also makes the main loops alternate,
+/// so that one team's epilogue runs beside the other's MMAs.
+struct Turns {
+  Value mainLoop, epilogue;
+};
+} // namespace
+
+/// Both turn barriers (a workgroup attribution), initialized by thread 0;
+/// the caller's barrier publishes them.
+static Turns setupTurns(OpBuilder &b, Location loc, KernelContext &ctx) {
+  IndexMath m(b, loc);
+  auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  Value storage = kernel.addWorkgroupAttribution(
+      MemRefType::get({2}, b.getI64Type(), MemRefLayoutAttrInterface(), wg),
+      loc);
+  Value base = sharedPointer(b, loc, storage);
+  Turns t;
+  t.mainLoop = base;
+  t.epilogue = LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                                   ArrayRef<LLVM::GEPArg>{1});
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      ctx.blockTid, m.c(0));
+  emitIfTrue(b, loc, first, [&](OpBuilder &b) {
+    for (Value turn : {t.mainLoop, t.epilogue})
+      NVVM::MBarrierInitOp::create(b, loc, turn, i32Const(b, loc, 1), Value());
+  });
+  return t;
+}
+
+/// Waits until tile seq - 1 of the block has passed `turn` (its phase
+/// seq - 1). The phase is never ambiguous: the waiting team passed the turn
+/// of tile seq - teams itself, so at least seq - 1 phases are complete, and
+/// tile seq's own is not.
+static void waitTurn(OpBuilder &b, Location loc, Value turn, Value seq) {
+  IndexMath m(b, loc);
+  emitIfTrue(b, loc, m.lt(m.c(0), seq), [&](OpBuilder &b) {
+    IndexMath mw(b, loc);
+    NVVM::MBarrierTryWaitParityOp::create(b, loc, turn,
+                                          mw.rem(mw.sub(seq, mw.c(1)), 2),
+                                          i32Const(b, loc, 10000000));
+  });
+}
+
+/// The team passes `turn` on: once all its threads are done, its first
+/// thread completes the phase.
+static void passTurn(OpBuilder &b, Location loc, const KernelContext &ctx,
+                     Value turn) {
+  IndexMath m(b, loc);
+  ctx.emitComputeBarrier(b, loc);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.tid, m.c(0));
+  emitIfTrue(b, loc, first, [&](OpBuilder &b) {
+    NVVM::MBarrierArriveOp::create(b, loc, Type(), turn, Value());
+  });
+}
+
+/// A persistent block: it computes the output tiles bid, bid + grid, ... of
+/// all tilesM x tilesN x batch tiles (the batch outermost), its j-th tile
+/// with k-tiles j * numK onwards in the stage ring. The producer loads every
+/// tile's k-tiles in that order; with tensor maps team t computes tiles
+/// j = t, t + teams, ..., so that one team's epilogue runs beside the other
+/// team's main loop; without, team 0 computes every tile (element copies)
+/// and the others idle. `tileBody(b, kBase, j)` emits a team's main loop
+/// and epilogue of tile j, set in ctx.
+static void
+buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
+                     const TmaPipeline &p, Value numK,
+                     function_ref<void(OpBuilder &, Value, Value)> tileBody) {
+  IndexMath m(b, loc);
+  MatmulOp op = ctx.op;
+  Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+  Value grid = m.from(gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
+  Value perBatch = m.mul(ctx.tilesM, ctx.tilesN);
+  Value total = perBatch;
+  if (op.hasBatch())
+    total = m.mul(total, m.from(memref::DimOp::create(b, loc, ctx.c, 0)));
+  Value count =
+      m.select(m.lt(bid, total), m.ceilDiv(m.sub(total, bid), grid), m.c(0));
+  auto setTile = [&](OpBuilder &b, Value j) {
+    IndexMath mt(b, loc);
+    Value tile = mt.add(bid, mt.mul(j, grid));
+    if (op.hasBatch()) {
+      ctx.batch = mt.div(tile, perBatch);
+      tile = mt.rem(tile, perBatch);
+    }
+    assignTile(b, loc, ctx, tile);
+  };
+  auto forTiles = [&](OpBuilder &b, Value first, Value end, Value stepJ,
+                      function_ref<void(OpBuilder &, Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, first, end, stepJ);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    setTile(b, loop.getInductionVar());
+    body(b, loop.getInductionVar());
+  };
+  Value producer = m.lt(m.c(ctx.computeThreads - 1), ctx.blockTid);
+  scf::IfOp::create(
+      b, loc, producer,
+      [&](OpBuilder &b, Location loc) {
+        NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
+                                       NVVM::SetMaxRegisterAction::decrease);
+        IndexMath mp(b, loc);
+        emitIfTrue(b, loc, mp.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
+          IndexMath mf(b, loc);
+          forTiles(b, mf.c(0), count, mf.c(1), [&](OpBuilder &b, Value j) {
+            IndexMath mj(b, loc);
+            emitTmaProducer(b, loc, ctx, p, numK, mj.mul(j, numK));
+          });
+        });
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        NVVM::SetMaxRegisterOp::create(
+            b, loc,
+            tmaWsConsumerRegisters(*ctx.target,
+                                   ctx.computeThreads / kWarpgroupThreads),
+            NVVM::SetMaxRegisterAction::increase);
+        IndexMath mc(b, loc);
+        Value active = arith::OrIOp::create(
+            b, loc, p.useTma,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.team,
+                                  mc.c(0)));
+        Value first = mc.select(p.useTma, ctx.team, mc.c(0));
+        Value stepJ = mc.select(p.useTma, mc.c(ctx.teams), mc.c(1));
+        Value end = mc.select(active, count, mc.c(0));
+        forTiles(b, first, end, stepJ, [&](OpBuilder &b, Value j) {
+          IndexMath mj(b, loc);
+          tileBody(b, mj.mul(j, numK), j);
+        });
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+//===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
 
@@ -500,6 +652,17 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Padded tiles add one 16-byte vector per stored row.
   int64_t pad = cfg.getSmem() == SmemLayout::pad ? 16 / elemBytes : 0;
   int64_t smemBytes = setupBlock(b, ctx, pad, pad);
+  // A persistent block's producer fills the operand tiles while a team runs
+  // its epilogue: the epilogue stages after them (the teams take turns on
+  // one staging area), in what the tiles and the barriers leave.
+  int64_t stagingOffset = 0;
+  if (ctx.teams > 1) {
+    stagingOffset = llvm::alignTo(smemBytes, 128);
+    ctx.stagingOffset = arith::ConstantIndexOp::create(b, loc, stagingOffset);
+    int64_t barrierBytes = 16 * stages + 8;
+    ctx.stagingLimit = int64_t(ctx.target->maxSharedMemPerBlock) -
+                       stagingOffset - barrierBytes;
+  }
 
   // Global sources. A (m, k) is stored [m][k] or [k][m]; B (k, n) is stored
   // [n][k] or [k][n]. Vector copies need a unit inner stride (static) and
@@ -517,20 +680,31 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       s.vectorOk = Value();
     return s;
   };
-  GlobalSource srcA = source(ctx.a, ctx.tileA);
-  GlobalSource srcB = source(ctx.b, ctx.tileB);
-
-  // Loop-invariant copy addressing, hoisted above the main loop.
+  // The sources depend on the block's output tile: a persistent block
+  // makes them anew for each of its tiles.
+  GlobalSource srcA, srcB;
   CopyPlan planA, planB;
-  if (srcA.vectorOk)
-    planA = planVectorCopy(b, loc, ctx, ctx.tileA, srcA, threads);
-  if (srcB.vectorOk)
-    planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
+  auto makeSources = [&](OpBuilder &b) {
+    srcA = source(ctx.a, ctx.tileA);
+    srcB = source(ctx.b, ctx.tileB);
+    // Loop-invariant copy addressing, hoisted above the main loop.
+    planA = planB = CopyPlan();
+    if (srcA.vectorOk)
+      planA = planVectorCopy(b, loc, ctx, ctx.tileA, srcA, threads);
+    if (srcB.vectorOk)
+      planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
+  };
+  bool persistent = ctx.teams > 1;
+  if (!persistent)
+    makeSources(b);
 
   // `load = tma`: the stage barriers, published by the barrier below.
   std::optional<TmaPipeline> tma;
+  Turns turns;
   if (cfg.getLoad() != Load::cp_async) {
     tma = setupTma(b, loc, ctx, stages);
+    if (persistent)
+      turns = setupTurns(b, loc, ctx);
     gpu::BarrierOp::create(b, loc);
   }
   // Runs `tmaPath` when the kernel loads through TMA (a TMA config whose
@@ -596,9 +770,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // through the async proxy: each thread's landed cp.async data is fenced
   // into it before the barrier that publishes it (TMA writes through the
   // async proxy already).
-  auto waitTile = [&](OpBuilder &b, Value kt, int64_t pending) {
+  auto waitTile = [&](OpBuilder &b, Value it, int64_t pending) {
     eitherPath(
-        b, [&](OpBuilder &b) { emitTmaWait(b, loc, *tma, kt, stages); },
+        b, [&](OpBuilder &b) { emitTmaWait(b, loc, *tma, it, stages); },
         [&](OpBuilder &b) {
           waitGroups(b, pending);
           if (step->readsThroughAsyncProxy())
@@ -627,9 +801,19 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   assert((stages == 1 && lag == 0) || ahead >= 1);
   // Everything from here on is the compute threads' (all threads unless
   // warp-specialized).
+  // `compute` runs the main loop and the epilogue of the block's current
+  // output tile. A persistent block passes kBase, the k-tiles of its earlier
+  // tiles (the stage and barrier phase of k-tile kt are those of
+  // it = kBase + kt), and seq, the tile's place in the block's sequence
+  // (the epilogue's turn).
   int64_t epilogueBytes = 0;
-  auto compute = [&](OpBuilder &b) {
+  auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
     IndexMath m(b, loc);
+    auto global = [&](IndexMath &m, Value kt) {
+      return kBase ? m.add(kBase, kt) : kt;
+    };
+    if (seq)
+      waitTurn(b, loc, turns.mainLoop, seq);
     // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end),
     // as a loop so that the copy code is emitted once rather than S-1 times (it
     // is the bulk of the kernel's code and of LLVM's compile time).
@@ -638,7 +822,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(prologue.getBody());
       Value s = prologue.getInductionVar();
-      emitIfLess(b, loc, s, numK, [&](OpBuilder &b) { copyKTile(b, s, s); });
+      emitIfLess(b, loc, s, numK, [&](OpBuilder &b) {
+        IndexMath mp(b, loc);
+        copyKTile(b, s, kBase ? mp.rem(global(mp, s), stages) : s);
+      });
       commit(b);
     }
     SmallVector<Value> init = step->initAccumulators(b, loc);
@@ -677,15 +864,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       b.setInsertionPointToStart(loop.getBody());
       IndexMath mi(b, loc);
       Value kt = loop.getInductionVar();
-      waitTile(b, kt, ahead - 1);
+      waitTile(b, global(mi, kt), ahead - 1);
       publish(b);
       Value fetch = mi.add(kt, ahead);
       emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
         IndexMath mm(b, loc);
-        copyKTile(b, fetch, mm.rem(fetch, stages));
+        copyKTile(b, fetch, mm.rem(global(mm, fetch), stages));
       });
       commit(b);
-      Value stage = mi.rem(kt, stages);
+      Value stage = mi.rem(global(mi, kt), stages);
       SmallVector<Value> acc(loop.getRegionIterArgs());
       acc = step->computeStage(b, loc, stage, acc);
       if (tma && tma->warpSpecialized) {
@@ -695,7 +882,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
             b,
             [&](OpBuilder &b) {
               IndexMath mr(b, loc);
-              Value done = mr.sub(kt, mr.c(lag));
+              Value done = global(mr, mr.sub(kt, mr.c(lag)));
               emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
                 IndexMath ms(b, loc);
                 emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
@@ -705,16 +892,48 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       }
       scf::YieldOp::create(b, loc, acc);
     }
+    if (seq)
+      passTurn(b, loc, ctx, turns.mainLoop);
     // Drain: no cp.async may be in flight when the kernel exits, and no MMA
     // when the epilogue reads the accumulators.
     waitGroups(b, 0);
     step->drain(b, loc);
+    if (kBase && tma && lag > 0) {
+      // A persistent block goes on to its next tile: the stages of the
+      // last `lag` k-tiles, retired by the drain, go back to the producer.
+      eitherPath(
+          b,
+          [&](OpBuilder &b) {
+            IndexMath mr(b, loc);
+            for (int64_t d = 1; d <= lag; ++d) {
+              Value kt = mr.sub(numK, mr.c(d));
+              emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
+                IndexMath ms(b, loc);
+                emitTmaRelease(b, loc, ctx, *tma,
+                               ms.rem(global(ms, kt), stages));
+              });
+            }
+          },
+          [](OpBuilder &) {});
+    }
 
+    if (seq)
+      waitTurn(b, loc, turns.epilogue, seq);
     epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+    if (seq)
+      passTurn(b, loc, ctx, turns.epilogue);
   };
 
+  if (persistent) {
+    buildPersistentBlock(b, loc, ctx, *tma, numK,
+                         [&](OpBuilder &b, Value kBase, Value seq) {
+                           makeSources(b);
+                           compute(b, kBase, seq);
+                         });
+    return epilogueBytes ? stagingOffset + epilogueBytes : smemBytes;
+  }
   if (!ctx.warpSpecialized) {
-    compute(b);
+    compute(b, Value(), Value());
   } else {
     // The last warpgroup produces: with fewer registers (setmaxnreg), its
     // first thread issues every k-tile's copies; the compute warpgroups
@@ -739,7 +958,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
               tmaWsConsumerRegisters(*ctx.target,
                                      ctx.computeThreads / kWarpgroupThreads),
               NVVM::SetMaxRegisterAction::increase);
-          compute(b);
+          compute(b, Value(), Value());
           scf::YieldOp::create(b, loc);
         });
   }

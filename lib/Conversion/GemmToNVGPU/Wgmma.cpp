@@ -2,7 +2,8 @@
 //
 // One shared-memory stage multiplied into a warpgroup's accumulators with
 // nvvm.wgmma.mma_async (sm_90a). Each warpgroup (4 warps, 128 threads) owns a
-// 64 x N tile of the block tile and issues one m64nNk* instruction per k-step;
+// 64 x N or 128 x N tile of the block tile and issues one m64nNk* instruction
+// per 64 rows and k-step, each into an accumulator of its own;
 // the operands are read by the tensor cores straight from shared memory
 // through 64-bit matrix descriptors, so there are no fragment loads.
 //
@@ -78,6 +79,7 @@ public:
     n = instr[1];
     ik = instr[2];
     ksteps = ctx.config.getBK() / ik;
+    mTiles = ctx.config.getWarpTileM() / 64;
     // An M-major A panel must be exactly the warpgroup's 64 rows (true for
     // the 16-bit types, the only ones read MN-major).
     assert(!ctx.tileA.panelCols ||
@@ -92,29 +94,43 @@ public:
   /// of this warpgroup: the main loop calls this once before the loop, which
   /// hoists the descriptors' address math (loadFragments needs them).
   SmallVector<Value> initAccumulators(OpBuilder &b, Location loc) override {
-    descA = baseDescriptor(b, loc, ctx.tileA, ctx.warpM0);
+    descA.clear();
+    for (int64_t mi = 0; mi < mTiles; ++mi) {
+      IndexMath m(b, loc);
+      descA.push_back(
+          baseDescriptor(b, loc, ctx.tileA, m.add(ctx.warpM0, mi * 64)));
+    }
     descB = baseDescriptor(b, loc, ctx.tileB, ctx.warpN0);
-    return {LLVM::ZeroOp::create(b, loc, accStruct)};
+    return SmallVector<Value>(mTiles, LLVM::ZeroOp::create(b, loc, accStruct));
   }
 
   int64_t numKSteps() override { return ksteps; }
 
-  /// The descriptors of A and B for k-step `ks` of `stage`.
+  /// The descriptors for k-step `ks` of `stage`: A's of each 64 rows, then
+  /// B's.
   SmallVector<Value> loadFragments(OpBuilder &b, Location loc, Value stage,
                                    int64_t ks) override {
-    assert(descA && descB && "initAccumulators computes the descriptors");
-    return {advance(b, loc, descA, ctx.tileA, stage, ks),
-            advance(b, loc, descB, ctx.tileB, stage, ks)};
+    assert(!descA.empty() && descB &&
+           "initAccumulators computes the descriptors");
+    SmallVector<Value> frags;
+    for (Value d : descA)
+      frags.push_back(advance(b, loc, d, ctx.tileA, stage, ks));
+    frags.push_back(advance(b, loc, descB, ctx.tileB, stage, ks));
+    return frags;
   }
 
   SmallVector<Value> multiply(OpBuilder &b, Location loc, ValueRange frags,
                               ValueRange acc) override {
-    return {emitMma(b, loc, frags, acc[0], NVVM::WGMMAScaleOut::one)};
+    SmallVector<Value> out;
+    for (int64_t mi = 0; mi < mTiles; ++mi)
+      out.push_back(emitMma(b, loc, frags[mi], frags.back(), acc[mi],
+                            NVVM::WGMMAScaleOut::one));
+    return out;
   }
 
   /// One wgmma.mma_async: `acc` + A * B, or A * B alone when `scaleOut` is
   /// zero (`acc` is then not read).
-  Value emitMma(OpBuilder &b, Location loc, ValueRange frags, Value acc,
+  Value emitMma(OpBuilder &b, Location loc, Value a, Value bDesc, Value acc,
                 NVVM::WGMMAScaleOut scaleOut) {
     MLIRContext *mctx = b.getContext();
     auto layout = [&](const SmemTile &t) {
@@ -131,7 +147,7 @@ public:
             : inA;
     NVVM::WGMMATypes out = wgmmaType(*getElemKind(ctx.accType));
     return NVVM::WgmmaMmaAsyncOp::create(
-        b, loc, accStruct, acc, frags[0], frags[1],
+        b, loc, accStruct, acc, a, bDesc,
         NVVM::MMAShapeAttr::get(mctx, 64, n, ik), inA, inB, out, scaleOut,
         NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layout(ctx.tileA),
         layout(ctx.tileB), NVVM::MMAIntOverflowAttr());
@@ -142,17 +158,24 @@ public:
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     // Promoting, the stage computes a partial sum of its own (scale-d = 0:
     // its input, undefined, is not read).
-    Value acc = promote ? LLVM::UndefOp::create(b, loc, accStruct).getResult()
-                        : accIn[0];
-    for (int64_t ks = 0; ks < ksteps; ++ks)
-      acc = emitMma(b, loc, loadFragments(b, loc, stage, ks), acc,
-                    promote && ks == 0 ? NVVM::WGMMAScaleOut::zero
-                                       : NVVM::WGMMAScaleOut::one);
+    SmallVector<Value> acc(accIn);
+    if (promote)
+      for (Value &a : acc)
+        a = LLVM::UndefOp::create(b, loc, accStruct);
+    for (int64_t ks = 0; ks < ksteps; ++ks) {
+      SmallVector<Value> frags = loadFragments(b, loc, stage, ks);
+      for (int64_t mi = 0; mi < mTiles; ++mi)
+        acc[mi] = emitMma(b, loc, frags[mi], frags.back(), acc[mi],
+                          promote && ks == 0 ? NVVM::WGMMAScaleOut::zero
+                                             : NVVM::WGMMAScaleOut::one);
+    }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, stagesInFlight());
     if (!promote)
-      return {acc};
-    return {addAccumulators(b, loc, accIn[0], acc)};
+      return acc;
+    for (int64_t mi = 0; mi < mTiles; ++mi)
+      acc[mi] = addAccumulators(b, loc, accIn[mi], acc[mi]);
+    return acc;
   }
 
   bool readsThroughAsyncProxy() const override { return true; }
@@ -185,11 +208,13 @@ public:
     };
     Value row0 = axis(ctx.warpM0, perWarp.row, perGroup.row, perThread.row);
     Value col0 = axis(ctx.warpN0, perWarp.col, perGroup.col, perThread.col);
-    for (int64_t i = 0; i < n / 2; ++i) {
-      Coord e = wgmmaAccumulatorCoord(0, i);
-      Value v = LLVM::ExtractValueOp::create(b, loc, acc[0],
-                                             ArrayRef<int64_t>{i});
-      fn(m.add(row0, e.row), m.add(col0, e.col), v);
+    for (int64_t mi = 0; mi < mTiles; ++mi) {
+      for (int64_t i = 0; i < n / 2; ++i) {
+        Coord e = wgmmaAccumulatorCoord(0, i);
+        Value v =
+            LLVM::ExtractValueOp::create(b, loc, acc[mi], ArrayRef<int64_t>{i});
+        fn(m.add(row0, e.row + mi * 64), m.add(col0, e.col), v);
+      }
     }
   }
 
@@ -250,11 +275,15 @@ private:
   }
 
   KernelContext &ctx;
-  int64_t n, ik, ksteps;
+  /// Instruction N and K, k-steps per stage, and 64-row instructions per
+  /// warpgroup tile.
+  int64_t n, ik, ksteps, mTiles;
   /// f8 partial sums are promoted into f32 registers every stage.
   bool promote;
   Type accStruct;
-  Value descA, descB;
+  /// The stage-0, k-step-0 descriptors: A's of each 64 rows, B's.
+  SmallVector<Value> descA;
+  Value descB;
 };
 } // namespace
 

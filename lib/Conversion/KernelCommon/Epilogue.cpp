@@ -227,7 +227,7 @@ int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
   if (ctx.config.getBN() % v != 0)
     return 0;
   int64_t bytes = ctx.config.getBM() * stagedPitch(ctx) * (bits / 8);
-  return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
+  return bytes <= ctx.stagingLimit ? bytes : 0;
 }
 
 /// The block tile's rows inside C: min(M - tile row, BM).
@@ -368,7 +368,7 @@ mlir::gemm::detail::getAccStagedEpilogueBytes(const KernelContext &ctx) {
   if (bits % 8 != 0 || (v * bits / 8) % 16 != 0)
     return 0;
   int64_t bytes = ctx.config.getBM() * accStagedPitch(ctx) * (bits / 8);
-  return bytes <= int64_t(ctx.target->maxSharedMemPerBlock) ? bytes : 0;
+  return bytes <= ctx.stagingLimit ? bytes : 0;
 }
 
 /// Chunks of C a thread runs the region on at once in the staged region
@@ -619,8 +619,10 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
       });
 }
 
-/// A view of the first `bytes` of dynamic shared memory as `elem`s.
-static Value stagingView(OpBuilder &b, Location loc, int64_t bytes, Type elem) {
+/// A view of `bytes` of dynamic shared memory as `elem`s, from the
+/// context's staging offset.
+static Value stagingView(OpBuilder &b, Location loc, const KernelContext &ctx,
+                         int64_t bytes, Type elem) {
   auto wg =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   Value smem = gpu::DynamicSharedMemoryOp::create(
@@ -630,7 +632,10 @@ static Value stagingView(OpBuilder &b, Location loc, int64_t bytes, Type elem) {
   int64_t elems = bytes / (elem.getIntOrFloatBitWidth() / 8);
   return memref::ViewOp::create(
       b, loc, MemRefType::get({elems}, elem, MemRefLayoutAttrInterface(), wg),
-      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+      smem,
+      ctx.stagingOffset ? ctx.stagingOffset
+                        : arith::ConstantIndexOp::create(b, loc, 0).getResult(),
+      ValueRange{});
 }
 
 int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
@@ -645,7 +650,7 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     // them (128 a thread for m64n256): that code outran the instruction
     // cache, and bias + GELU cost two thirds of the GEMM's time.
     ctx.emitComputeBarrier(b, loc);
-    Value tile = stagingView(b, loc, accBytes, ctx.accType);
+    Value tile = stagingView(b, loc, ctx, accBytes, ctx.accType);
     int64_t pitch = accStagedPitch(ctx);
     step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
       IndexMath m(b, loc);
@@ -661,7 +666,7 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   if (stagedBytes) {
     // Every warp is done with the A and B tiles this reuses.
     ctx.emitComputeBarrier(b, loc);
-    tile = stagingView(b, loc, stagedBytes, ctx.op.getCElementType());
+    tile = stagingView(b, loc, ctx, stagedBytes, ctx.op.getCElementType());
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);

@@ -87,7 +87,12 @@ void KernelContext::emitComputeBarrier(OpBuilder &b, Location loc) const {
   auto i32 = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, v, 32);
   };
-  NVVM::BarrierOp::create(b, loc, Type(), i32(1), i32(computeThreads),
+  Value id = i32(1);
+  if (team) {
+    IndexMath m(b, loc); // i32, as the barrier id
+    id = m.add(team, 1);
+  }
+  NVVM::BarrierOp::create(b, loc, Type(), id, i32(teamThreads()),
                           NVVM::BarrierReductionAttr(), Value());
 }
 

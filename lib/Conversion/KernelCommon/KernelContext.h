@@ -102,6 +102,21 @@ struct KernelContext {
   /// (emitComputeBarrier). Otherwise every thread computes.
   bool warpSpecialized = false;
   int64_t computeThreads = 0;
+  /// `schedule = pingpong`: the compute threads form `teams` teams of
+  /// teamThreads() threads, each on its own output tiles; `team` is this
+  /// thread's (index; the producer's is `teams`), `tid` counts inside the
+  /// team and `blockTid` is threadIdx.x. Otherwise one team, team null and
+  /// blockTid == tid.
+  int64_t teams = 1;
+  Value team, blockTid;
+  int64_t teamThreads() const { return computeThreads / teams; }
+  /// Where the epilogue stages its tile in dynamic shared memory: at
+  /// `stagingOffset` bytes (null: 0, over the operand tiles, which are
+  /// done by then), at most `stagingLimit` bytes (else it does not stage).
+  Value stagingOffset;
+  int64_t stagingLimit = 0;
+  /// Output tiles of the problem along M and N (the grid's tile walk).
+  Value tilesM, tilesN;
 
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile
@@ -114,7 +129,8 @@ struct KernelContext {
 
   /// A barrier of the compute threads: gpu.barrier, or named barrier 1 of
   /// computeThreads threads in a warp-specialized kernel (whose producer
-  /// does not take part).
+  /// does not take part); with teams, named barrier 1 + team of the team's
+  /// threads.
   void emitComputeBarrier(OpBuilder &b, Location loc) const;
 
   /// The k-tiles of the block's K range, and the first K index of k-tile

@@ -64,7 +64,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   }
   ctx.clusterReduce = config.getReduction() == Reduction::cluster;
   ctx.warpSpecialized = config.getLoad() == Load::tma_ws;
-  ctx.computeThreads = config.getNumWarps() * target.warpSize;
+  ctx.teams = config.getTeams();
+  ctx.computeThreads = ctx.teams * config.getNumWarps() * target.warpSize;
+  ctx.stagingLimit = target.maxSharedMemPerBlock;
   if (config.getSplitK() > 1 && !ctx.clusterReduce)
     ctx.workspace = entry.getArgument(--numArgs);
   for (unsigned i = 3; i < numArgs; ++i)
@@ -80,6 +82,16 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   return smem;
 }
 
+void mlir::gemm::detail::assignTile(OpBuilder &b, Location loc,
+                                    KernelContext &ctx, Value tile) {
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  auto [tm, tn] = rasterize(m, tile, ctx.tilesM, ctx.tilesN, cfg.getRaster(),
+                            cfg.getGroup());
+  ctx.tileM0 = m.mul(tm, cfg.getBM());
+  ctx.tileN0 = m.mul(tn, cfg.getBN());
+}
+
 int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
                                        int64_t padA, int64_t padB) {
   Location loc = ctx.op.getLoc();
@@ -91,6 +103,12 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
 
   // Thread and block coordinates.
   ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  ctx.blockTid = ctx.tid;
+  if (ctx.teams > 1) {
+    // Teams of consecutive threads; the producer warpgroup follows them.
+    ctx.team = m.div(ctx.blockTid, ctx.teamThreads());
+    ctx.tid = m.rem(ctx.blockTid, ctx.teamThreads());
+  }
   ctx.lane = m.rem(ctx.tid, ctx.target->warpSize);
   // Warps (waves) form a WM x WN grid (row-major) over the block tile; for
   // wgmma the grid counts warpgroups of 4 warps.
@@ -134,14 +152,16 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
     ctx.k = m.from(
         mi.min(mi.add(m.idx(ctx.kBegin), m.idx(perSlice)), m.idx(ctx.k)));
   }
-  if (op.hasBatch())
-    ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
-  Value tilesM = m.ceilDiv(ctx.m, bm), tilesN = m.ceilDiv(ctx.n, bn);
-  Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
-  auto [tm, tn] =
-      rasterize(m, bid, tilesM, tilesN, cfg.getRaster(), cfg.getGroup());
-  ctx.tileM0 = m.mul(tm, bm);
-  ctx.tileN0 = m.mul(tn, bn);
+  ctx.tilesM = m.ceilDiv(ctx.m, bm);
+  ctx.tilesN = m.ceilDiv(ctx.n, bn);
+  // A persistent (pingpong) block sets its tiles and batch per tile
+  // (assignTile).
+  if (ctx.teams == 1) {
+    if (op.hasBatch())
+      ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
+    Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+    assignTile(b, loc, ctx, bid);
+  }
   int64_t warpsN = cfg.getWarps()[1];
   ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());
   ctx.warpN0 = m.mul(m.rem(warp, warpsN), cfg.getWarpTileN());

@@ -215,12 +215,16 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   set("block", b.getI64ArrayAttr({k.threads, 1, 1}));
   set("dynamic_shared_memory", b.getI64IntegerAttr(k.smem));
   // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.y = the K slices of
-  // a split-K kernel (1 otherwise); grid.z = batch (or 1).
-  set("grid",
-      b.getDictionaryAttr(
-          {b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
-           b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
-           b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))}));
+  // a split-K kernel (1 otherwise); grid.z = batch (or 1). A persistent
+  // kernel: grid.x = min(that product times the batch, the device's SMs),
+  // grid.z = 1.
+  SmallVector<NamedAttribute> grid{
+      b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
+      b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
+      b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))};
+  if (config.getSchedule() == Schedule::pingpong)
+    grid.push_back(b.getNamedAttr("persistent", b.getBoolAttr(true)));
+  set("grid", b.getDictionaryAttr(grid));
   set("layout", b.getStringAttr(stringifyLayout(k.layout)));
   set("a_type", printed(b, op.getAElementType()));
   set("c_type", printed(b, op.getCElementType()));
@@ -572,6 +576,12 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value gx = m.mul(m.ceilDiv(sizes.m, config.getBM()),
                    m.ceilDiv(sizes.n, config.getBN()));
   Value gz = sizes.batch;
+  if (config.getSchedule() == Schedule::pingpong) {
+    // Persistent: one block per SM at most, each walking tiles and batches
+    // (the runtime takes the device's SM count; this code the target's).
+    gx = m.min(m.mul(gx, gz), m.c(lookupTarget(chip)->numSMs));
+    gz = m.c(1);
+  }
   Value gy = m.c(1);
   Value workspace;
   std::optional<gpu::KernelDim3> cluster;

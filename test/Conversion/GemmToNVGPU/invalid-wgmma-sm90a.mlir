@@ -15,9 +15,9 @@ func.func @f16_acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // -----
 
 func.func @tile_m(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{wgmma warpgroup tile M must be 64 (block M / warps[0]), got 128}}
+  // expected-error @+1 {{wgmma warpgroup tile M must be 64 or 128 (block M / warps[0]), got 256}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16]>}
+    attributes {config = #gemm.config<kind = wgmma, block = [256, 64, 64], warps = [1, 1], instr = [64, 64, 16]>}
   return
 }
 

@@ -105,8 +105,8 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK, Reduction reduction,
-                                 Load load) {
+                                 int64_t splitK, Reduction reduction, Load load,
+                                 Schedule schedule) {
   TileConfig t;
   t.kind = toInstrKind(kind);
   t.bm = block[0], t.bn = block[1], t.bk = block[2];
@@ -120,6 +120,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.clusterReduce = reduction == Reduction::cluster;
   t.tmaLoad = load == Load::tma || load == Load::tma_ws;
   t.producerWarp = load == Load::tma_ws;
+  t.pingpong = schedule == Schedule::pingpong;
   return t;
 }
 
@@ -128,7 +129,7 @@ TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
                         config.getInstr(), config.getStages(), config.getSmem(),
                         config.getRaster(), config.getGroup(),
                         config.getSplitK(), config.getReduction(),
-                        config.getLoad());
+                        config.getLoad(), config.getSchedule());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
@@ -168,7 +169,8 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
       t.clusterReduce ? Reduction::cluster : Reduction::workspace,
       t.producerWarp ? Load::tma_ws
       : t.tmaLoad    ? Load::tma
-                     : Load::cp_async);
+                     : Load::cp_async,
+      t.pingpong ? Schedule::pingpong : Schedule::tile);
 }
 
 //===----------------------------------------------------------------------===//
@@ -180,8 +182,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warps,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
-                                 int64_t splitK, Reduction reduction,
-                                 Load load) {
+                                 int64_t splitK, Reduction reduction, Load load,
+                                 Schedule schedule) {
   for (auto [name, values, n, meaning] :
        {std::tuple<StringRef, ArrayRef<int64_t>, size_t, StringRef>{
             "block", block, 3, "BM, BN, BK"},
@@ -194,7 +196,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // The rest is the structural part of gemm/Target/Legality.h.
   if (std::string error = checkConfigStructure(
           makeTileConfig(kind, block, warps, instr, stages, smem, raster, group,
-                         splitK, reduction, load));
+                         splitK, reduction, load, schedule));
       !error.empty())
     return emitError() << error;
   return success();

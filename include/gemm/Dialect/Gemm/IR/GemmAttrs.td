@@ -63,6 +63,13 @@ def Gemm_Load : I32EnumAttr<"Load",
   let genSpecializedAttr = 0;
 }
 
+def Gemm_Schedule : I32EnumAttr<"Schedule",
+    "which output tiles a block computes", [
+    I32EnumAttrCase<"tile", 0>, I32EnumAttrCase<"pingpong", 1>]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
 def Gemm_Broadcast : I32EnumAttr<"Broadcast",
     "how an epilogue operand is indexed", [
     I32EnumAttrCase<"scalar", 0>, I32EnumAttrCase<"row", 1>,
@@ -136,6 +143,14 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       more threads, `setmaxnreg` moves registers to the consumer
       warpgroups), stages handed back through mbarriers, no block-wide
       barrier in the main loop.
+    - `schedule`: which output tiles a block computes. `tile` (default): one
+      block per output tile. `pingpong` (with `load = tma_ws`): a persistent
+      block of two consumer teams (each the `warps` grid) and the producer,
+      launched once per SM at most; it walks the output tiles (and
+      batches) from its block id in steps of the grid, the teams taking
+      turns: one team's epilogue runs while the other's main loop keeps the
+      tensor cores busy, and the producer fills the stages of the next tile
+      during both.
 
     Example:
     ```mlir
@@ -158,7 +173,9 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"::mlir::gemm::Reduction",
         "::mlir::gemm::Reduction::workspace">:$reduction,
     DefaultValuedParameter<"::mlir::gemm::Load",
-        "::mlir::gemm::Load::cp_async">:$load
+        "::mlir::gemm::Load::cp_async">:$load,
+    DefaultValuedParameter<"::mlir::gemm::Schedule",
+        "::mlir::gemm::Schedule::tile">:$schedule
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -175,10 +192,16 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       return getWarps()[0] * getWarps()[1] *
              (getKind() == ::mlir::gemm::Kind::wgmma ? 4 : 1);
     }
-    /// Warps per block: the compute warps plus, with `load = tma_ws`, the
-    /// producer warpgroup (the last 4 warps of the block).
+    /// Consumer teams of a block: 2 with `schedule = pingpong` (each team
+    /// the `warps` grid, on its own output tiles), else 1.
+    int64_t getTeams() const {
+      return getSchedule() == ::mlir::gemm::Schedule::pingpong ? 2 : 1;
+    }
+    /// Warps per block: the compute warps of every team plus, with
+    /// `load = tma_ws`, the producer warpgroup (the last 4 warps of the
+    /// block).
     int64_t getNumBlockWarps() const {
-      return getNumWarps() +
+      return getTeams() * getNumWarps() +
              (getLoad() == ::mlir::gemm::Load::tma_ws ? 4 : 0);
     }
   }];
