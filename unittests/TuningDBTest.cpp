@@ -102,3 +102,23 @@ TEST(TuningDB, Diagnostics) {
                 .find("needs 393216 bytes of shared memory per block, over the 232448"),
             std::string::npos);
 }
+
+TEST(TuningDB, Schedule) {
+  auto pingpong = [](const char *schedule) {
+    return std::string(
+               "{\"arch\":\"sm_90a\",\"dtype\":\"f16\",\"acc\":\"f32\","
+               "\"layout\":\"tn\",\"epilogue\":\"none\",\"m\":4096,\"n\":4096,"
+               "\"k\":4096,\"config\":{\"kind\":\"wgmma\",\"block\":[128,128,"
+               "64],\"warps\":[1,1],\"instr\":[64,128,16],\"stages\":4,"
+               "\"load\":\"tma_ws\",\"schedule\":") +
+           schedule + "}}";
+  };
+  llvm::Expected<TuningDB> r = parseTuningDB(db(pingpong("\"pingpong\"")));
+  ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+  ASSERT_EQ(r->entries.size(), 1u);
+  EXPECT_TRUE(r->entries[0].config.pingpong);
+  EXPECT_EQ(errorOf(db(pingpong("\"cooperative\""))),
+            "tuning database entry #0: invalid config field 'schedule'");
+  EXPECT_EQ(errorOf(db(pingpong("2"))),
+            "tuning database entry #0: invalid config field 'schedule'");
+}

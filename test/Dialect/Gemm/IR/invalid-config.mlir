@@ -221,3 +221,41 @@ func.func @tma_ws_cluster(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma_ws>}
   return
 }
+
+// -----
+
+func.func @pingpong_load(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'schedule = pingpong' needs 'load = tma_ws'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, load = tma, schedule = pingpong>}
+  return
+}
+
+// -----
+
+func.func @pingpong_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'schedule = pingpong' does not combine with split_k = 2}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, load = tma_ws, schedule = pingpong>}
+  return
+}
+
+// -----
+
+// Two teams of two warpgroups: four consumer warpgroups.
+func.func @pingpong_warpgroups(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma_ws' takes at most 3 consumer warpgroups, got 4}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, load = tma_ws, schedule = pingpong>}
+  return
+}
+
+// -----
+
+func.func @schedule_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+3 {{expected one of [tile, pingpong] for which output tiles a block computes, got: cooperative}}
+  // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'schedule'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], schedule = cooperative>}
+  return
+}
