@@ -306,11 +306,12 @@ TEST(Legality, TmaLoads) {
   ws.stages = 4, ws.splitK = 2, ws.clusterReduce = true;
   EXPECT_EQ(checkConfigStructure(ws),
             "'load = tma_ws' does not combine with 'reduction = cluster'");
-  // Pingpong: two teams of the warp grid beside the producer, one more
-  // barrier (the turns), tma_ws and no split-K; the teams count as
+  // Pingpong: two teams of the warp grid beside the producer, two more
+  // barriers (the turns), tma_ws and no split-K; the teams count as
   // consumer warpgroups.
   TileConfig pp = wgmma();
-  pp.tmaLoad = true, pp.producerWarp = true, pp.pingpong = true;
+  pp.tmaLoad = true, pp.producerWarp = true, pp.pingpong = true,
+  pp.persistent = true;
   pp.wm = 1, pp.bm = 128, pp.bn = 128, pp.in = 128;
   EXPECT_EQ(checkConfig(pp, f16tn, sm90a), "");
   EXPECT_EQ(pp.teams(), 2);
@@ -318,8 +319,8 @@ TEST(Legality, TmaLoads) {
   EXPECT_NE(pp.str().find("load = tma_ws, schedule = pingpong"),
             std::string::npos);
   TileConfig ppTile = pp;
-  ppTile.pingpong = false;
-  EXPECT_EQ(estimateSharedMemory(pp, 2), estimateSharedMemory(ppTile, 2) + 8);
+  ppTile.pingpong = false, ppTile.persistent = false;
+  EXPECT_EQ(estimateSharedMemory(pp, 2), estimateSharedMemory(ppTile, 2) + 16);
   EXPECT_NE(pp, ppTile);
   pp.wm = 2, pp.bm = 256;
   EXPECT_EQ(checkConfigStructure(pp),
@@ -330,6 +331,15 @@ TEST(Legality, TmaLoads) {
   pp.splitK = 1, pp.producerWarp = false;
   EXPECT_EQ(checkConfigStructure(pp),
             "'schedule = pingpong' needs 'load = tma_ws'");
+  // Persistent with one team: the block's warps, no turn barrier.
+  TileConfig ps = wgmma();
+  ps.tmaLoad = true, ps.producerWarp = true, ps.persistent = true;
+  EXPECT_EQ(checkConfig(ps, f16tn, sm90a), "");
+  EXPECT_EQ(ps.teams(), 1);
+  EXPECT_NE(ps.str().find("schedule = persistent"), std::string::npos);
+  ps.producerWarp = false;
+  EXPECT_EQ(checkConfigStructure(ps),
+            "'schedule = persistent' needs 'load = tma_ws'");
   // A 32-wide B tile stored N-major is half a panel.
   c.bn = 32, c.in = 32;
   EXPECT_FALSE(tmaLoadsTiles(c, sig(ElemKind::f16, ElemKind::f32, false,

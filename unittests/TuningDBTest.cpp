@@ -117,6 +117,11 @@ TEST(TuningDB, Schedule) {
   ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
   ASSERT_EQ(r->entries.size(), 1u);
   EXPECT_TRUE(r->entries[0].config.pingpong);
+  EXPECT_TRUE(r->entries[0].config.persistent);
+  r = parseTuningDB(db(pingpong("\"persistent\"")));
+  ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+  EXPECT_FALSE(r->entries[0].config.pingpong);
+  EXPECT_TRUE(r->entries[0].config.persistent);
   EXPECT_EQ(errorOf(db(pingpong("\"cooperative\""))),
             "tuning database entry #0: invalid config field 'schedule'");
   EXPECT_EQ(errorOf(db(pingpong("2"))),

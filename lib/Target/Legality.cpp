@@ -137,11 +137,13 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            kindStr(c.kind);
   // The consumers' registers after setmaxnreg (tmaWsConsumerRegisters),
   // beside the producer's 40 (docs/design-notes.md).
-  if (c.pingpong && !c.producerWarp)
-    return "'schedule = pingpong' needs 'load = tma_ws'";
-  if (c.pingpong && c.splitK != 1)
-    return "'schedule = pingpong' does not combine with split_k = " +
-           std::to_string(c.splitK);
+  const char *schedule =
+      c.pingpong ? "'schedule = pingpong'" : "'schedule = persistent'";
+  if (c.persistent && !c.producerWarp)
+    return std::string(schedule) + " needs 'load = tma_ws'";
+  if (c.persistent && c.splitK != 1)
+    return std::string(schedule) +
+           " does not combine with split_k = " + std::to_string(c.splitK);
   if (c.producerWarp && c.teams() * c.wm * c.wn > kMaxConsumerWarpgroups)
     return "'load = tma_ws' takes at most " +
            std::to_string(kMaxConsumerWarpgroups) +

@@ -17,7 +17,7 @@ bool TileConfig::operator==(const TileConfig &o) const {
          rasterColumn == o.rasterColumn && group == o.group &&
          splitK == o.splitK && clusterReduce == o.clusterReduce &&
          tmaLoad == o.tmaLoad && producerWarp == o.producerWarp &&
-         pingpong == o.pingpong;
+         persistent == o.persistent && pingpong == o.pingpong;
 }
 
 std::string TileConfig::str() const {
@@ -41,8 +41,8 @@ std::string TileConfig::str() const {
     s += ", reduction = cluster";
   if (tmaLoad)
     s += producerWarp ? ", load = tma_ws" : ", load = tma";
-  if (pingpong)
-    s += ", schedule = pingpong";
+  if (persistent)
+    s += pingpong ? ", schedule = pingpong" : ", schedule = persistent";
   return s + ">";
 }
 
@@ -94,12 +94,11 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   int64_t alignReserve = config.kind == InstrKind::wgmma ? 1024 : 0;
   // TMA loads complete on one 8-byte mbarrier per stage.
   // (and one more per stage to hand it back, warp-specialized).
-  // A pingpong block adds the barrier its teams pass the epilogue's
-  // staging area through.
+  // A pingpong block adds the two barriers its teams take turns on.
   int64_t barriers =
       config.tmaLoad ? (config.producerWarp ? 16 : 8) * config.stages : 0;
   if (config.pingpong)
-    barriers += 8;
+    barriers += 16;
   return perStage * config.stages + alignReserve + barriers;
 }
 

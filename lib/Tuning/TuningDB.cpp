@@ -95,9 +95,11 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.tmaLoad = load && *load != "cp_async";
   c.producerWarp = load && *load == "tma_ws";
   std::optional<llvm::StringRef> schedule = o.getString("schedule");
-  if (schedule && *schedule != "tile" && *schedule != "pingpong")
+  if (schedule && *schedule != "tile" && *schedule != "pingpong" &&
+      *schedule != "persistent")
     return "schedule";
   c.pingpong = schedule && *schedule == "pingpong";
+  c.persistent = schedule && *schedule != "tile";
   return "";
 }
 } // namespace

@@ -404,15 +404,18 @@ def _wgmma(block, n, k, stages, extra=""):
 
 
 _PP = ", load = tma_ws, schedule = pingpong"
+_PS = ", load = tma_ws, schedule = persistent"
+_COOP16 = ("#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], "
+           "instr = [64, 256, 16], stages = {}, group = 8" + _PS + ">")
 _DEFAULT16 = ("#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], "
               "instr = [64, 256, 16], stages = 4, group = 8, load = tma>")
 _DEFAULT8 = ("#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], "
              "instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>")
 
-# `schedule = pingpong` (persistent blocks of two teams taking turns) beside
-# the tiles it is measured against: (dtype, layout, epilogue, config,
-# batched). Every layout, the fused epilogues, batched operands, and the
-# other operand types.
+# `schedule = pingpong` (persistent blocks of two teams taking turns) and
+# `persistent` (one team) beside the tiles they are measured against:
+# (dtype, layout, epilogue, config, batched). Every layout, the fused
+# epilogues, batched operands, and the other operand types.
 PINGPONG = [
     ("f16", "tn", "none", _DEFAULT16, False),
     ("f16", "tn", "none", _wgmma([128, 128, 64], 128, 16, 4, _PP), False),
@@ -441,6 +444,13 @@ PINGPONG = [
     ("f8", "tn", "linear", _wgmma([64, 256, 128], 256, 32, 4, _PP), False),
     ("tf32", "tn", "none", _wgmma([128, 128, 32], 128, 8, 5, _PP), False),
     ("i8", "tn", "none", _wgmma([128, 128, 128], 128, 32, 4, _PP), False),
+    ("f16", "tn", "none", _COOP16.format(3), False),
+    ("f16", "tn", "none", _COOP16.format(4), False),
+    ("f16", "nn", "none", _COOP16.format(3), False),
+    ("f16", "tn", "bias_gelu_tanh", _COOP16.format(3), False),
+    ("f16", "tn", "bias_silu_residual", _COOP16.format(3), False),
+    ("bf16", "tn", "none", _COOP16.format(3), True),
+    ("f8", "tn", "none", _DEFAULT8.replace(", load = tma_ws>", _PS + ">"), False),
 ]
 
 

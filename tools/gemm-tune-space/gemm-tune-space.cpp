@@ -83,8 +83,8 @@ static json::Value configToJSON(const TileConfig &c) {
     o["reduction"] = "cluster";
   if (c.tmaLoad)
     o["load"] = c.producerWarp ? "tma_ws" : "tma";
-  if (c.pingpong)
-    o["schedule"] = "pingpong";
+  if (c.persistent)
+    o["schedule"] = c.pingpong ? "pingpong" : "persistent";
   return o;
 }
 

@@ -40,8 +40,10 @@ struct TileConfig {
   /// The TMA loads are issued by a producer warpgroup of their own
   /// (`load = tma_ws`; implies tmaLoad).
   bool producerWarp = false;
-  /// A persistent block of two consumer teams taking turns on output tiles
-  /// (`schedule = pingpong`; implies producerWarp).
+  /// A persistent block (`schedule = persistent` or `pingpong`; implies
+  /// producerWarp) walking output tiles; with pingpong, two consumer teams
+  /// take turns on them.
+  bool persistent = false;
   bool pingpong = false;
 
   int64_t warpTileM() const { return bm / wm; }

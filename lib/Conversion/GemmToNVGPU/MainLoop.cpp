@@ -485,7 +485,7 @@ static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
 }
 
 //===----------------------------------------------------------------------===//
-// Persistent blocks (`schedule = pingpong`)
+// Persistent blocks (`schedule = persistent`, `pingpong`)
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -560,11 +560,14 @@ static void passTurn(OpBuilder &b, Location loc, const KernelContext &ctx,
 /// A persistent block: it computes the output tiles bid, bid + grid, ... of
 /// all tilesM x tilesN x batch tiles (the batch outermost), its j-th tile
 /// with k-tiles j * numK onwards in the stage ring. The producer loads every
-/// tile's k-tiles in that order; with tensor maps team t computes tiles
-/// j = t, t + teams, ..., so that one team's epilogue runs beside the other
-/// team's main loop; without, team 0 computes every tile (element copies)
-/// and the others idle. `tileBody(b, kBase, j)` emits a team's main loop
-/// and epilogue of tile j, set in ctx.
+/// tile's k-tiles in that order. One team (`schedule = persistent`)
+/// computes every tile in order, while the producer fills the next tile's
+/// stages during its epilogue. Teams (`pingpong`): with tensor maps team t
+/// computes tiles j = t, t + teams, ..., so that one team's epilogue runs
+/// beside the other team's main loop; without, team 0 computes every tile
+/// (element copies) and the others idle. `tileBody(b, kBase, seq)` emits a
+/// team's main loop and epilogue of the tile set in ctx, seq its place j
+/// for the turns of teams (null for one team).
 static void
 buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
                      const TmaPipeline &p, Value numK,
@@ -619,6 +622,16 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
                                    ctx.computeThreads / kWarpgroupThreads),
             NVVM::SetMaxRegisterAction::increase);
         IndexMath mc(b, loc);
+        if (ctx.teams == 1) {
+          // One team: every tile, in order; its waits keep the phases
+          // unambiguous as in a block of one tile.
+          forTiles(b, mc.c(0), count, mc.c(1), [&](OpBuilder &b, Value j) {
+            IndexMath mj(b, loc);
+            tileBody(b, mj.mul(j, numK), Value());
+          });
+          scf::YieldOp::create(b, loc);
+          return;
+        }
         Value active = arith::OrIOp::create(
             b, loc, p.useTma,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ctx.team,
@@ -656,10 +669,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // its epilogue: the epilogue stages after them (the teams take turns on
   // one staging area), in what the tiles and the barriers leave.
   int64_t stagingOffset = 0;
-  if (ctx.teams > 1) {
+  if (ctx.persistent) {
     stagingOffset = llvm::alignTo(smemBytes, 128);
     ctx.stagingOffset = arith::ConstantIndexOp::create(b, loc, stagingOffset);
-    int64_t barrierBytes = 16 * stages + 8;
+    int64_t barrierBytes = 16 * stages + (ctx.teams > 1 ? 16 : 0);
     ctx.stagingLimit = int64_t(ctx.target->maxSharedMemPerBlock) -
                        stagingOffset - barrierBytes;
   }
@@ -694,7 +707,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     if (srcB.vectorOk)
       planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
   };
-  bool persistent = ctx.teams > 1;
+  bool persistent = ctx.persistent;
   if (!persistent)
     makeSources(b);
 
@@ -703,7 +716,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   Turns turns;
   if (cfg.getLoad() != Load::cp_async) {
     tma = setupTma(b, loc, ctx, stages);
-    if (persistent)
+    if (ctx.teams > 1)
       turns = setupTurns(b, loc, ctx);
     gpu::BarrierOp::create(b, loc);
   }

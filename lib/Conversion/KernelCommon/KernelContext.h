@@ -109,6 +109,8 @@ struct KernelContext {
   /// blockTid == tid.
   int64_t teams = 1;
   Value team, blockTid;
+  /// `schedule = persistent` or `pingpong`: the block walks output tiles.
+  bool persistent = false;
   int64_t teamThreads() const { return computeThreads / teams; }
   /// Where the epilogue stages its tile in dynamic shared memory: at
   /// `stagingOffset` bytes (null: 0, over the operand tiles, which are

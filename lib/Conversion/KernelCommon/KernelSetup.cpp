@@ -65,6 +65,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   ctx.clusterReduce = config.getReduction() == Reduction::cluster;
   ctx.warpSpecialized = config.getLoad() == Load::tma_ws;
   ctx.teams = config.getTeams();
+  ctx.persistent = config.getSchedule() != Schedule::tile;
   ctx.computeThreads = ctx.teams * config.getNumWarps() * target.warpSize;
   ctx.stagingLimit = target.maxSharedMemPerBlock;
   if (config.getSplitK() > 1 && !ctx.clusterReduce)
@@ -154,9 +155,8 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   }
   ctx.tilesM = m.ceilDiv(ctx.m, bm);
   ctx.tilesN = m.ceilDiv(ctx.n, bn);
-  // A persistent (pingpong) block sets its tiles and batch per tile
-  // (assignTile).
-  if (ctx.teams == 1) {
+  // A persistent block sets its tiles and batch per tile (assignTile).
+  if (!ctx.persistent) {
     if (op.hasBatch())
       ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
     Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));

@@ -222,7 +222,7 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
       b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
       b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
       b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))};
-  if (config.getSchedule() == Schedule::pingpong)
+  if (config.getSchedule() != Schedule::tile)
     grid.push_back(b.getNamedAttr("persistent", b.getBoolAttr(true)));
   set("grid", b.getDictionaryAttr(grid));
   set("layout", b.getStringAttr(stringifyLayout(k.layout)));
@@ -576,7 +576,7 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value gx = m.mul(m.ceilDiv(sizes.m, config.getBM()),
                    m.ceilDiv(sizes.n, config.getBN()));
   Value gz = sizes.batch;
-  if (config.getSchedule() == Schedule::pingpong) {
+  if (config.getSchedule() != Schedule::tile) {
     // Persistent: one block per SM at most, each walking tiles and batches
     // (the runtime takes the device's SM count; this code the target's).
     gx = m.min(m.mul(gx, gz), m.c(lookupTarget(chip)->numSMs));

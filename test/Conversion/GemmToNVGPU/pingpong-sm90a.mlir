@@ -9,6 +9,7 @@
 // takes the device's SM count instead.
 // CHECK: grid = {batched = false, persistent = true, tile_m = 64 : i64, tile_n = 256 : i64}
 // CHECK: grid = {batched = true, persistent = true, tile_m = 128 : i64, tile_n = 128 : i64}
+// CHECK: grid = {batched = false, persistent = true, tile_m = 128 : i64, tile_n = 256 : i64}
 // CHECK-LABEL: func.func @pp(
 // CHECK: %[[SMS:.*]] = arith.constant 132 : index
 // CHECK: %[[GX:.*]] = arith.minsi %{{.*}}, %[[SMS]] : index
@@ -75,5 +76,25 @@ func.func @pp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 func.func @ppb(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {
   gemm.matmul nn ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xbf16>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 5, group = 8, load = tma_ws, schedule = pingpong>}
+  return
+}
+
+// `schedule = persistent`: the same walk with one team (both warpgroups on
+// each 128 x 256 tile), no turn barriers; the epilogue stages after the
+// three stages, so that the producer fills the next tile's stages during
+// it.
+// CHECK-LABEL: gpu.func @ps_gemm(
+// CHECK-SAME: workgroup(%{{.*}} : memref<6xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: gpu.grid_dim  x
+// CHECK: nvvm.setmaxregister  decrease 40
+// CHECK: nvvm.setmaxregister  increase 232
+// CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %{{.*}} step %c1_i32{{.*}}  : i32 {
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
+// CHECK: gpu.return
+func.func @ps(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, group = 8, load = tma_ws, schedule = persistent>}
   return
 }

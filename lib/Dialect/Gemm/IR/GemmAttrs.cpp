@@ -121,6 +121,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.tmaLoad = load == Load::tma || load == Load::tma_ws;
   t.producerWarp = load == Load::tma_ws;
   t.pingpong = schedule == Schedule::pingpong;
+  t.persistent = schedule != Schedule::tile;
   return t;
 }
 
@@ -170,7 +171,9 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
       t.producerWarp ? Load::tma_ws
       : t.tmaLoad    ? Load::tma
                      : Load::cp_async,
-      t.pingpong ? Schedule::pingpong : Schedule::tile);
+      t.pingpong     ? Schedule::pingpong
+      : t.persistent ? Schedule::persistent
+                     : Schedule::tile);
 }
 
 //===----------------------------------------------------------------------===//

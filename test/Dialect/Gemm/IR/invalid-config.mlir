@@ -253,9 +253,18 @@ func.func @pingpong_warpgroups(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @schedule_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+3 {{expected one of [tile, pingpong] for which output tiles a block computes, got: cooperative}}
+  // expected-error @+3 {{expected one of [tile, pingpong, persistent] for which output tiles a block computes, got: cooperative}}
   // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'schedule'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], schedule = cooperative>}
+  return
+}
+
+// -----
+
+func.func @persistent_load(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'schedule = persistent' needs 'load = tma_ws'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, schedule = persistent>}
   return
 }

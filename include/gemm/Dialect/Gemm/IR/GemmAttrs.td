@@ -65,7 +65,8 @@ def Gemm_Load : I32EnumAttr<"Load",
 
 def Gemm_Schedule : I32EnumAttr<"Schedule",
     "which output tiles a block computes", [
-    I32EnumAttrCase<"tile", 0>, I32EnumAttrCase<"pingpong", 1>]> {
+    I32EnumAttrCase<"tile", 0>, I32EnumAttrCase<"pingpong", 1>,
+    I32EnumAttrCase<"persistent", 2>]> {
   let cppNamespace = "::mlir::gemm";
   let genSpecializedAttr = 0;
 }
@@ -150,7 +151,9 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       batches) from its block id in steps of the grid, the teams taking
       turns: one team's epilogue runs while the other's main loop keeps the
       tensor cores busy, and the producer fills the stages of the next tile
-      during both.
+      during both. `persistent` (with `load = tma_ws`): the same persistent
+      walk with one team (all compute warpgroups on each tile), the
+      producer filling the next tile's stages during the epilogue.
 
     Example:
     ```mlir
