@@ -484,6 +484,36 @@ static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
                                         parity, i32Const(b, loc, 10000000));
 }
 
+/// The two roles of a warp-specialized block: the last warpgroup produces
+/// with fewer registers (setmaxnreg), and `producer` runs for its first
+/// thread when the host passed tensor maps (without, the producer has
+/// nothing to do and the compute threads copy element by element); the
+/// compute warpgroups take the registers it gives up and run `consumer`.
+static void emitWarpSpecialized(OpBuilder &b, Location loc,
+                                const KernelContext &ctx, const TmaPipeline &p,
+                                function_ref<void(OpBuilder &)> producer,
+                                function_ref<void(OpBuilder &)> consumer) {
+  IndexMath m(b, loc);
+  scf::IfOp::create(
+      b, loc, m.lt(m.c(ctx.computeThreads - 1), ctx.blockTid),
+      [&](OpBuilder &b, Location loc) {
+        NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
+                                       NVVM::SetMaxRegisterAction::decrease);
+        IndexMath mp(b, loc);
+        emitIfTrue(b, loc, mp.andI1(p.useTma, p.issuer), producer);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        NVVM::SetMaxRegisterOp::create(
+            b, loc,
+            tmaWsConsumerRegisters(*ctx.target,
+                                   ctx.computeThreads / kWarpgroupThreads),
+            NVVM::SetMaxRegisterAction::increase);
+        consumer(b);
+        scf::YieldOp::create(b, loc);
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // Persistent blocks (`schedule = persistent`, `pingpong`)
 //===----------------------------------------------------------------------===//
@@ -599,28 +629,16 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
     setTile(b, loop.getInductionVar());
     body(b, loop.getInductionVar());
   };
-  Value producer = m.lt(m.c(ctx.computeThreads - 1), ctx.blockTid);
-  scf::IfOp::create(
-      b, loc, producer,
-      [&](OpBuilder &b, Location loc) {
-        NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
-                                       NVVM::SetMaxRegisterAction::decrease);
-        IndexMath mp(b, loc);
-        emitIfTrue(b, loc, mp.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
-          IndexMath mf(b, loc);
-          forTiles(b, mf.c(0), count, mf.c(1), [&](OpBuilder &b, Value j) {
-            IndexMath mj(b, loc);
-            emitTmaProducer(b, loc, ctx, p, numK, mj.mul(j, numK));
-          });
+  emitWarpSpecialized(
+      b, loc, ctx, p,
+      [&](OpBuilder &b) {
+        IndexMath mf(b, loc);
+        forTiles(b, mf.c(0), count, mf.c(1), [&](OpBuilder &b, Value j) {
+          IndexMath mj(b, loc);
+          emitTmaProducer(b, loc, ctx, p, numK, mj.mul(j, numK));
         });
-        scf::YieldOp::create(b, loc);
       },
-      [&](OpBuilder &b, Location loc) {
-        NVVM::SetMaxRegisterOp::create(
-            b, loc,
-            tmaWsConsumerRegisters(*ctx.target,
-                                   ctx.computeThreads / kWarpgroupThreads),
-            NVVM::SetMaxRegisterAction::increase);
+      [&](OpBuilder &b) {
         IndexMath mc(b, loc);
         if (ctx.teams == 1) {
           // One team: every tile, in order; its waits keep the phases
@@ -629,7 +647,6 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
             IndexMath mj(b, loc);
             tileBody(b, mj.mul(j, numK), Value());
           });
-          scf::YieldOp::create(b, loc);
           return;
         }
         Value active = arith::OrIOp::create(
@@ -643,7 +660,6 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
           IndexMath mj(b, loc);
           tileBody(b, mj.mul(j, numK), j);
         });
-        scf::YieldOp::create(b, loc);
       });
 }
 
@@ -948,32 +964,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   if (!ctx.warpSpecialized) {
     compute(b, Value(), Value());
   } else {
-    // The last warpgroup produces: with fewer registers (setmaxnreg), its
-    // first thread issues every k-tile's copies; the compute warpgroups
-    // take the registers it gives up. Without tensor maps the producer has
-    // nothing to do and the compute threads copy element by element.
-    Value producer = m.lt(m.c(ctx.computeThreads - 1), ctx.tid);
-    scf::IfOp::create(
-        b, loc, producer,
-        [&](OpBuilder &b, Location loc) {
-          NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
-                                         NVVM::SetMaxRegisterAction::decrease);
-          IndexMath mp(b, loc);
-          emitIfTrue(b, loc, mp.andI1(tma->useTma, tma->issuer),
-                     [&](OpBuilder &b) {
-                       emitTmaProducer(b, loc, ctx, *tma, numK);
-                     });
-          scf::YieldOp::create(b, loc);
-        },
-        [&](OpBuilder &b, Location loc) {
-          NVVM::SetMaxRegisterOp::create(
-              b, loc,
-              tmaWsConsumerRegisters(*ctx.target,
-                                     ctx.computeThreads / kWarpgroupThreads),
-              NVVM::SetMaxRegisterAction::increase);
-          compute(b, Value(), Value());
-          scf::YieldOp::create(b, loc);
-        });
+    // The last warpgroup issues every k-tile's copies.
+    emitWarpSpecialized(
+        b, loc, ctx, *tma,
+        [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
+        [&](OpBuilder &b) { compute(b, Value(), Value()); });
   }
   return std::max(smemBytes, epilogueBytes);
 }
