@@ -71,9 +71,19 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
 TEST(Dispatch, ShapeClassesOnSm90a) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
+  // M = 1 with N >= 66 x 16: gemv (tn only, K >= 256); narrower N, the
+  // decode rules.
+  EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "gemv");
+  EXPECT_EQ(ruleFor(rules, 1, 1056, 256), "gemv");
+  EXPECT_EQ(ruleFor(rules, 1, 1040, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 1, 4096, 255), "small");
+  GemmSignature tt = f16tn();
+  tt.transA = true;
+  EXPECT_EQ(ruleFor(getDispatchRules(tt, chip("sm_90a"), false), 1, 4096, 4096),
+            "decode-split");
   // Decode: M <= 16 and long K; split while the 16 x 128 grid fills less
   // than half the SMs.
-  EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 2, 4096, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "decode-split");
   EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");

@@ -39,8 +39,11 @@ std::string moduleText(const Case &k) {
   return t;
 }
 
+/// The case's types on a 4096^3 problem (past the gemv points, which only
+/// GEMMs of at most kMaxGemvRows rows get: GemvPointsForFewRows).
 GemmProblem problemOf(const Case &k) {
   GemmProblem p;
+  p.m = p.n = p.k = 4096;
   p.a = *parseElemKind(k.a);
   p.acc = *parseElemKind(k.acc);
   p.c = *parseElemKind(k.c);
@@ -177,6 +180,7 @@ TEST(Lattice, ExactlyTheLegalConfigsOnAMD) {
 
 TEST(Lattice, ContainsTheDefaultsAndRespectsLimits) {
   GemmProblem p;
+  p.m = p.n = p.k = 4096;
   const TargetInfo &sm90 = *lookupTarget("sm_90");
   std::vector<TileConfig> lattice = enumerateLattice(p, sm90);
   EXPECT_GT(lattice.size(), 1000u);
@@ -197,6 +201,7 @@ TEST(Lattice, ContainsTheDefaultsAndRespectsLimits) {
 
 TEST(Lattice, KindsFollowTheTable) {
   GemmProblem f32;
+  f32.m = 4096;
   f32.a = ElemKind::f32;
   f32.c = ElemKind::f32;
   const TargetInfo &sm90 = *lookupTarget("sm_90");
@@ -213,6 +218,44 @@ TEST(Lattice, KindsFollowTheTable) {
   f32.allowTf32 = false;
   EXPECT_EQ(latticeKinds(f32, gfx942), mfmaOnly);
   EXPECT_FALSE(enumerateLattice(f16, gfx942).empty());
+}
+
+// GEMMs of at most kMaxGemvRows rows get the gemv points (NVIDIA, a
+// K-contiguous B), each legal and at least M rows tall; the dispatch's
+// gemv tile (1 x 16 x 512, 8 warps) among them.
+TEST(Lattice, GemvPointsForFewRows) {
+  const TargetInfo &sm90 = *lookupTarget("sm_90");
+  GemmProblem p = problemOf({"f16", "f32", "f16", "tn", false});
+  auto gemvPoints = [&](const GemmProblem &q, const TargetInfo &t) {
+    std::vector<TileConfig> out;
+    for (const TileConfig &c : enumerateLattice(q, t))
+      if (c.kind == InstrKind::gemv)
+        out.push_back(c);
+    return out;
+  };
+  EXPECT_TRUE(gemvPoints(p, sm90).empty());
+  p.m = 1;
+  std::vector<TileConfig> one = gemvPoints(p, sm90);
+  // bm 1, 2, 4 x 2 warp counts x 3 rows of B x 4 unrolls.
+  EXPECT_EQ(one.size(), 3u * 2 * 3 * 4);
+  bool dispatchTile = false;
+  for (const TileConfig &c : one) {
+    EXPECT_TRUE(checkConfig(c, p, sm90).empty()) << key(c);
+    EXPECT_GE(c.bm, p.m);
+    EXPECT_EQ(estimateSharedMemory(c, 2), 0);
+    dispatchTile |= c.bm == 1 && c.bn == 16 && c.bk == 512 && c.wn == 8;
+  }
+  EXPECT_TRUE(dispatchTile);
+  p.m = 3;
+  EXPECT_EQ(gemvPoints(p, sm90).size(), 2u * 3 * 4); // bm = 3 only
+  p.m = kMaxGemvRows + 1;
+  EXPECT_TRUE(gemvPoints(p, sm90).empty());
+  // Not for an N-contiguous B, nor on AMD.
+  GemmProblem nn = problemOf({"f16", "f32", "f16", "nn", false});
+  nn.m = 1;
+  EXPECT_TRUE(gemvPoints(nn, sm90).empty());
+  p.m = 1;
+  EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942")).empty());
 }
 
 TEST(Lattice, ShapeBuckets) {

@@ -113,11 +113,46 @@ TEST(Legality, TargetLimits) {
   EXPECT_NE(checkConfigOnTarget(c, f16tn, chip("sm_86")), "");
 }
 
+// kind = gemv: NVIDIA, f16/bf16/f32 into f32, a K-contiguous B, and the
+// per-warp limits; no shared memory.
+TEST(Legality, Gemv) {
+  TileConfig c;
+  c.kind = InstrKind::gemv;
+  c.bm = 1, c.bn = 16, c.bk = 512, c.wm = 1, c.wn = 8;
+  c.im = 1, c.in = 1, c.ik = 8, c.stages = 1;
+  const TargetInfo &sm90 = chip("sm_90");
+  EXPECT_EQ(checkConfig(c, f16tn, sm90), "");
+  EXPECT_EQ(estimateSharedMemory(c, 2), 0);
+  GemmSignature tt = f16tn;
+  tt.transA = true;
+  EXPECT_EQ(checkConfig(c, tt, sm90), "");
+  GemmSignature nn = f16tn;
+  nn.transB = false;
+  EXPECT_EQ(checkConfig(c, nn, sm90),
+            "gemv needs a K-contiguous B (layout tn or tt), got nn");
+  GemmSignature f32 = f16tn;
+  f32.a = ElemKind::f32;
+  EXPECT_EQ(checkConfig(c, f32, sm90),
+            "gemv instr must be [1, 1, 4] for f32 operands (one 16-byte load "
+            "a lane), got 1x1x8");
+  EXPECT_NE(checkConfig(c, f16tn, chip("gfx942")), "");
+  TileConfig tall = c;
+  tall.bm = 8;
+  EXPECT_EQ(checkConfigStructure(tall),
+            "gemv block M (rows of A a warp multiplies) must be at most 4, "
+            "got 8");
+  TileConfig deep = c;
+  deep.bk = 256 * 16;
+  EXPECT_EQ(checkConfigStructure(deep),
+            "gemv block K must be 1 to 8 times 256 (32 lanes x instr K), got "
+            "4096");
+}
+
 TEST(Legality, NVIDIALowering) {
   const TargetInfo &sm90 = chip("sm_90");
   EXPECT_EQ(checkConfigLowerable(mfma(), f16tn, sm90),
             "config kind mfma is not lowered by convert-gemm-to-nvgpu (it "
-            "lowers mma_sync, wgmma and simt)");
+            "lowers mma_sync, wgmma, simt and gemv)");
   // split_k slices K over grid.y: up to its 65535 blocks.
   TileConfig c = mmaSync();
   c.splitK = 65535;

@@ -85,9 +85,31 @@ std::string checkWgmma(const TileConfig &c, const GemmSignature &sig,
   return "";
 }
 
+/// `kind = gemv`: f16/bf16/f32 operands multiplied in f32, and a B whose
+/// rows (N x K) the warps stream with 16-byte loads.
+std::string checkGemv(const TileConfig &c, const GemmSignature &sig) {
+  bool types = (sig.a == ElemKind::f16 || sig.a == ElemKind::bf16 ||
+                sig.a == ElemKind::f32) &&
+               sig.acc == ElemKind::f32;
+  if (!types)
+    return "gemv lowering supports f16/bf16/f32 operands with f32 "
+           "accumulation, not " +
+           elemStr(sig.a) + " with " + elemStr(sig.acc);
+  if (!sig.transB)
+    return "gemv needs a K-contiguous B (layout tn or tt), got " +
+           sig.layoutName().str();
+  int64_t lane = gemvLaneElems(elemBytes(sig.a));
+  if (c.ik != lane)
+    return "gemv instr must be [1, 1, " + std::to_string(lane) + "] for " +
+           elemStr(sig.a) + " operands (one 16-byte load a lane), got " +
+           instrStr(c);
+  return "";
+}
+
 /// Swizzled tiles need whole 16-byte chunks per stored row.
 std::string checkSwizzleRows(const TileConfig &c, const GemmSignature &sig) {
-  if (c.smem != SmemKind::swizzle)
+  // gemv has no shared tiles.
+  if (c.smem != SmemKind::swizzle || c.kind == InstrKind::gemv)
     return "";
   unsigned bytes = elemBytes(sig.a);
   for (auto [name, cols] :
@@ -154,6 +176,32 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            std::to_string(c.stages);
   if (c.producerWarp && c.clusterReduce)
     return "'load = tma_ws' does not combine with 'reduction = cluster'";
+  if (c.kind == InstrKind::gemv) {
+    if (c.wm != 1)
+      return "gemv warp grid must be [1, W] (warps split N), got [" +
+             std::to_string(c.wm) + ", " + std::to_string(c.wn) + "]";
+    if (c.im != 1 || c.in != 1)
+      return "gemv instr must be [1, 1, 16 / element bytes], got " +
+             instrStr(c);
+    if (c.bm > kMaxGemvRows)
+      return "gemv block M (rows of A a warp multiplies) must be at most " +
+             std::to_string(kMaxGemvRows) + ", got " + std::to_string(c.bm);
+    if (c.bn % c.wn == 0 && c.warpTileN() > kMaxGemvRows)
+      return "gemv warp tile N (rows of B a warp streams, block N / "
+             "warps[1]) must be at most " +
+             std::to_string(kMaxGemvRows) + ", got " +
+             std::to_string(c.warpTileN());
+    int64_t perIteration = kGemvLanes * c.ik;
+    if (c.bk % perIteration != 0 || c.bk / perIteration > kMaxGemvUnroll)
+      return "gemv block K must be 1 to " + std::to_string(kMaxGemvUnroll) +
+             " times " + std::to_string(perIteration) +
+             " (32 lanes x instr K), got " + std::to_string(c.bk);
+    if (c.stages != 1)
+      return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
+             std::to_string(c.stages);
+    if (c.splitK != 1)
+      return "gemv does not combine with split_k = " + std::to_string(c.splitK);
+  }
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -183,7 +231,7 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
 
 std::string mlir::gemm::checkInstrShapeKnown(const TileConfig &c,
                                              const GemmSignature &sig) {
-  if (c.kind == InstrKind::simt)
+  if (c.kind == InstrKind::simt || c.kind == InstrKind::gemv)
     return "";
   ElemKind operand = instrOperandKind(sig.a, c.kind);
   bool known = llvm::any_of(allTargets(), [&](const TargetInfo &t) {
@@ -231,7 +279,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
            "later), which " +
            chip + " lacks";
   ElemKind operand = instrOperandKind(sig.a, c.kind);
-  if (c.kind != InstrKind::simt &&
+  if (c.kind != InstrKind::simt && c.kind != InstrKind::gemv &&
       !target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))
     return kindStr(c.kind) + " shape " + instrStr(c) + " for " +
            elemStr(operand) + " operands is not available on " + chip;
@@ -324,7 +372,7 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
 bool mlir::gemm::lowersKind(const TargetInfo &target, InstrKind kind) {
   if (target.isNVIDIA())
     return kind == InstrKind::mma_sync || kind == InstrKind::wgmma ||
-           kind == InstrKind::simt;
+           kind == InstrKind::simt || kind == InstrKind::gemv;
   return kind == InstrKind::mfma;
 }
 
@@ -334,7 +382,7 @@ std::string mlir::gemm::checkConfigLowerable(const TileConfig &c,
   const char *pass = loweringPass(target);
   if (!lowersKind(target, c.kind))
     return "config kind " + kindStr(c.kind) + " is not lowered by " + pass +
-           (target.isNVIDIA() ? " (it lowers mma_sync, wgmma and simt)"
+           (target.isNVIDIA() ? " (it lowers mma_sync, wgmma, simt and gemv)"
                               : " (it lowers mfma)");
   if (target.isNVIDIA() && isFloat8(sig.a) && c.kind != InstrKind::wgmma)
     return "f8 operands are lowered by convert-gemm-to-nvgpu with kind = "
@@ -349,6 +397,9 @@ std::string mlir::gemm::checkConfigLowerable(const TileConfig &c,
       return error;
   if (c.kind == InstrKind::wgmma)
     if (std::string error = checkWgmma(c, sig, operand); !error.empty())
+      return error;
+  if (c.kind == InstrKind::gemv)
+    if (std::string error = checkGemv(c, sig); !error.empty())
       return error;
   std::optional<MmaShape> mfma;
   if (c.kind == InstrKind::mfma) {

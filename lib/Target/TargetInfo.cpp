@@ -133,6 +133,8 @@ const TargetInfo targets[] = {
 bool TargetInfo::supportsKind(InstrKind kind) const {
   if (kind == InstrKind::simt)
     return true;
+  if (kind == InstrKind::gemv)
+    return isNVIDIA();
   return llvm::any_of(mmaShapes,
                       [&](const MmaShape &s) { return s.kind == kind; });
 }
@@ -205,6 +207,8 @@ llvm::StringRef mlir::gemm::stringifyInstrKind(InstrKind kind) {
   case K::mma_sync: return "mma_sync";
   case K::wgmma: return "wgmma";
   case K::mfma: return "mfma";
+  case K::gemv:
+    return "gemv";
   }
   return "unknown";
 }

@@ -83,6 +83,9 @@ ElemKind mlir::gemm::instrOperandKind(ElemKind storage, InstrKind kind) {
 
 int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
                                          unsigned elemBytes) {
+  // gemv streams its operands through registers.
+  if (config.kind == InstrKind::gemv)
+    return 0;
   int64_t rowElems = config.bk;
   // Padding adds one 16-byte vector per K-row of each operand tile.
   if (config.smem == SmemKind::pad)
@@ -92,14 +95,27 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
   // the kernel aligns its tiles to 1024 bytes at run time, from a base that
   // is only 16-byte aligned (KernelSetup.cpp).
   int64_t alignReserve = config.kind == InstrKind::wgmma ? 1024 : 0;
-  // TMA loads complete on one 8-byte mbarrier per stage.
-  // (and one more per stage to hand it back, warp-specialized).
-  // A pingpong block adds the two barriers its teams take turns on.
+  return perStage * config.stages + alignReserve + tmaBarrierBytes(config);
+}
+
+int64_t mlir::gemm::tmaBarrierBytes(const TileConfig &config) {
+  // TMA loads complete on one 8-byte mbarrier per stage (and one more per
+  // stage to hand it back, warp-specialized). A pingpong block adds the
+  // two barriers its teams take turns on.
   int64_t barriers =
       config.tmaLoad ? (config.producerWarp ? 16 : 8) * config.stages : 0;
   if (config.pingpong)
     barriers += 16;
-  return perStage * config.stages + alignReserve + barriers;
+  return barriers;
+}
+
+int64_t mlir::gemm::gemvLaneElems(unsigned elemBytes) {
+  return 16 / std::max(elemBytes, 1u);
+}
+
+int64_t mlir::gemm::gemvUnroll(const TileConfig &config, unsigned elemBytes,
+                               unsigned warpSize) {
+  return config.bk / (int64_t(warpSize) * gemvLaneElems(elemBytes));
 }
 
 TmaBox mlir::gemm::tmaBox(int64_t mn, int64_t bk, bool kContiguous,
@@ -140,6 +156,9 @@ int64_t mlir::gemm::accumulatorRegisters(const TileConfig &config,
   // SIMT: each thread holds TM x TN accumulators.
   if (config.kind == InstrKind::simt)
     return accSets * words(config.im * config.in, accBytes);
+  // gemv: every lane holds the warp tile's BM x R sums (f32).
+  if (config.kind == InstrKind::gemv)
+    return words(config.warpTileM() * config.warpTileN(), 4);
   return accSets * words(config.warpTileM() * config.warpTileN(), accBytes) /
          tileLanes(config, warpSize);
 }
@@ -159,6 +178,12 @@ int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
   // wgmma reads both operands from shared memory through descriptors.
   if (config.kind == InstrKind::wgmma)
     frags = 0;
+  // gemv: U 16-byte loads of each of the R rows of B in flight, and one
+  // 16-byte chunk of A at a time.
+  if (config.kind == InstrKind::gemv)
+    frags =
+        4 * (config.bk / (int64_t(warpSize) * config.ik)) * config.warpTileN() +
+        4;
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

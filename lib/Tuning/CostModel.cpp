@@ -71,6 +71,57 @@ llvm::ArrayRef<llvm::StringRef> ModelParams::names() {
   return names;
 }
 
+/// `kind = gemv`: no shared memory and no pipeline; each warp streams its
+/// rows of B (and, from L2, the block's rows of A) with U 16-byte loads per
+/// row and lane in flight. The time is the largest of the DRAM traffic
+/// (B once per block row of M), the loads in flight over the memory
+/// latency (Little's law) and the f32 FMAs, plus the launch.
+static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
+                             const TargetInfo &target, const TargetPerf &perf,
+                             const ModelParams &mp, Cost cost) {
+  double bytes = elemBytes(p.a), cBytes = elemBytes(p.c);
+  bool readsC = p.epilogue == EpilogueClass::reads_c;
+  int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);
+  double tileCount = double(tilesM) * double(tilesN) * double(p.batch);
+  cost.tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
+  cost.paddedFraction = double(p.m) / double(tilesM * c.bm);
+  int64_t bps = cost.blocksPerSM;
+  int64_t perSM = ceilDiv(cost.tiles, target.numSMs);
+  cost.rounds = ceilDiv(perSM, bps);
+  cost.waveEfficiency = tileCount / (double(cost.rounds) * target.numSMs * bps);
+  double clock = perf.clockGHz;
+  double dramBytes = p.batch * (double(tilesM) * p.n * p.k * bytes +
+                                double(p.m) * p.k * bytes +
+                                double(p.m) * p.n * cBytes * (readsC ? 2 : 1));
+  double dramCycles = dramBytes / (perf.dramGBps / clock);
+  // Little's law: the busiest SM's resident warps, U loads of R rows each.
+  int64_t unroll = c.bk / (int64_t(target.warpSize) * c.ik);
+  double inFlight = double(std::min(bps, std::max<int64_t>(perSM, 1))) *
+                    c.numWarps() * target.warpSize * 16.0 * unroll *
+                    c.warpTileN();
+  double latency = perf.memLatencyCycles * mp.latencyScale;
+  double streamCycles =
+      double(perSM) * c.bn * p.k * bytes / std::max(inFlight / latency, 1.0);
+  // One FMA (two flops) per element pair, plus the conversion of B.
+  double fmaCycles = double(perSM) * c.bm * c.bn * p.k * (2.0 + 2.0 / c.bm) /
+                     perf.simtF32FlopsPerClkPerSM;
+  double cycles = dramCycles;
+  cost.bound = "dram";
+  if (streamCycles > cycles)
+    cycles = streamCycles, cost.bound = "latency";
+  if (fmaCycles > cycles)
+    cycles = fmaCycles, cost.bound = "mma";
+  cost.timeUs = cycles / (clock * 1e3) + mp.launchUs;
+  cost.tflops = p.flops() / cost.timeUs / 1e6;
+  cost.issueEfficiency = 1.0;
+  cost.globalBytesPerFlop =
+      (c.bm + c.warpTileN()) * bytes / (2.0 * c.bm * c.warpTileN());
+  cost.pipelineCover = std::min(
+      1.0, inFlight / latency / (perf.dramGBps / clock / target.numSMs));
+  cost.epilogueUs = 0;
+  return cost;
+}
+
 std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
                                              const GemmProblem &p,
                                              const TargetInfo &target,
@@ -106,6 +157,8 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   bps = std::max<int64_t>(bps, 1);
   cost.blocksPerSM = bps;
   cost.occupancy = double(bps * warps) / perf->maxWarpsPerSM;
+  if (c.kind == InstrKind::gemv)
+    return estimateGemvCost(c, p, target, *perf, mp, cost);
 
   // Tiles and padding.
   int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);

@@ -32,7 +32,35 @@ mlir::gemm::latticeKinds(const GemmProblem &problem,
     }
     kinds.push_back(kind);
   }
+  // gemv: for GEMMs of at most kMaxGemvRows rows, whatever their types
+  // (checkConfig keeps the signatures it lowers).
+  if (lowersKind(target, InstrKind::gemv) &&
+      target.supportsKind(InstrKind::gemv) && problem.m <= kMaxGemvRows)
+    kinds.push_back(InstrKind::gemv);
   return kinds;
+}
+
+/// The gemv points: BM from M up to kMaxGemvRows, 4 or 8 warps of 1, 2 or 4
+/// rows of B, 1 to 8 16-byte loads a lane and row.
+static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
+                          std::vector<TileConfig> &result) {
+  int64_t laneElems = gemvLaneElems(elemBytes(problem.a));
+  for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
+       bm *= 2)
+    for (int64_t wn : {4, 8})
+      for (int64_t rows : {1, 2, 4})
+        for (int64_t unroll : {1, 2, 4, 8}) {
+          TileConfig c;
+          c.kind = InstrKind::gemv;
+          c.bm = bm, c.bn = wn * rows;
+          c.bk = unroll * int64_t(target.warpSize) * laneElems;
+          c.wm = 1, c.wn = wn;
+          c.im = c.in = 1, c.ik = laneElems;
+          c.stages = 1;
+          c.smem = SmemKind::plain;
+          if (checkConfig(c, problem, target).empty())
+            result.push_back(c);
+        }
 }
 
 std::vector<TileConfig> mlir::gemm::enumerateLattice(
@@ -40,6 +68,10 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
     const LatticeRanges &ranges) {
   std::vector<TileConfig> result;
   for (InstrKind kind : latticeKinds(problem, target)) {
+    if (kind == InstrKind::gemv) {
+      enumerateGemv(problem, target, result);
+      continue;
+    }
     // Instruction shapes: the table's for matrix kinds, per-thread tiles for
     // simt.
     llvm::SmallVector<std::array<int64_t, 3>, 8> instrs;

@@ -43,6 +43,8 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
     c.kind = InstrKind::wgmma;
   else if (*kind == "mfma")
     c.kind = InstrKind::mfma;
+  else if (*kind == "gemv")
+    c.kind = InstrKind::gemv;
   else
     return "kind";
   llvm::SmallVector<int64_t, 3> block, warps, instr;

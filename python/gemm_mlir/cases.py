@@ -315,6 +315,14 @@ def case_list(which):
         out.append(("i8", "tt", "bias_col_relu", "default"))
         out.append(("i8", "nn", "none", "default_batched"))
         out.append(("tf32", "tt", "none", "default_batched"))
+    elif which == "gemv":
+        # `kind = gemv` kernels with explicit configs (rows of A and B per
+        # warp, loads in flight, f16/bf16/f32, tn and tt), every float
+        # epilogue on the dispatched tile, batched operands.
+        for i, (d, l, e, _, batched) in enumerate(GEMV_CONFIGS):
+            out.append((d, l, e, "gemv", i))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e, "gemv", 0))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -454,6 +462,25 @@ PINGPONG = [
 ]
 
 
+def _gemv(bm, rows, warps, unroll, lane=8):
+    return (f"#gemm.config<kind = gemv, block = [{bm}, {rows * warps}, {32 * lane * unroll}], "
+            f"warps = [1, {warps}], instr = [1, 1, {lane}], stages = 1, smem = plain>")
+
+
+# `kind = gemv` configs (dtype, layout, epilogue, config, batched): the
+# dispatched tile first (gemm/Tuning/Dispatch.cpp, getGemvConfig).
+GEMV_CONFIGS = [
+    ("f16", "tn", "none", _gemv(1, 2, 8, 2), False),
+    ("bf16", "tt", "none", _gemv(2, 4, 4, 1), False),
+    ("f16", "tt", "bias_row_gelu_tanh", _gemv(4, 1, 8, 8), False),
+    ("bf16", "tn", "residual", _gemv(3, 2, 8, 4), False),
+    ("f32", "tn", "linear", _gemv(1, 2, 8, 2, lane=4), False),
+    ("f32", "tt", "none", _gemv(4, 4, 4, 1, lane=4), False),
+    ("f16", "tn", "none", _gemv(1, 2, 8, 2), True),
+    ("bf16", "tt", "none", _gemv(2, 1, 4, 2), True),
+]
+
+
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
 # reading epilogue, wgmma, and SIMT on exact f32.
 SPLIT_CONFIGS = [
@@ -510,7 +537,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong"])
+                            "pingpong", "gemv"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -532,6 +559,9 @@ def main():
             name += f"_t{case[4]}" + ("_batched" if batched else "")
             config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
                       f"instr = [64, {n}, 16], stages = {stages}, group = 8, load = {load}>")
+        elif len(case) == 5 and case[3] == "gemv":
+            _, _, _, config, batched = GEMV_CONFIGS[case[4]]
+            name += f"_gv{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")

@@ -125,7 +125,7 @@ NV_CHIPS = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"]
 AMD_CHIPS = ["gfx90a", "gfx942", "gfx950"]
 BAD_CHIPS = ["sm_99", "sm_70", "sm_", "", "SM_90", "sm_90b", "gfx000",
              "gfx1100", "gfx9", "x" * 300, "sm_90,sm_80", "\u00fcnknown"]
-KINDS = ["mma_sync", "wgmma", "simt", "mfma"]
+KINDS = ["mma_sync", "wgmma", "simt", "mfma", "gemv"]
 BAD_KINDS = ["tensor", "dp4a", "MMA_SYNC", ""]
 SMEMS = ["swizzle", "pad", "plain"]
 BAD_SMEMS = ["padded", "xor", "swizzle128"]

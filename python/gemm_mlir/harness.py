@@ -452,9 +452,13 @@ FULL_SHAPES = SMALL_SHAPES + [
     (7, 6000, 2999), (23, 7000, 1700), (45, 3000, 1700), (50, 700, 3000),
     # one operand misaligned, the other not (packed on its own where the
     # layout allows): nn A (K odd), tt B; nn A, tt B; nt and tt A
-    (8, 11008, 4095), (1000, 2048, 1001), (1001, 1000, 2048)]
+    (8, 11008, 4095), (1000, 2048, 1001), (1001, 1000, 2048),
+    # gemv (M = 1, N >= 1056): a partial last iteration, ragged N, and K
+    # misaligned (packed; unpacked in DIRECT_SHAPES)
+    (1, 3001, 1000), (1, 20000, 520), (1, 1057, 257)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
+                 (1, 1057, 257),
                  (13, 1000, 777), (29, 1000, 1100), (3001, 2999, 100),
                  (3, 9000, 1500), (7, 6000, 2999), (45, 3000, 1700)}
 

@@ -24,20 +24,30 @@
 // PTX-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
 
 // The gemm.matmul has dynamic sizes: a family of kernels in rule order
-// (gemm/Tuning/Dispatch.h), decode and split-K first, the default last;
+// (gemm/Tuning/Dispatch.h), gemv, decode and split-K first, the default last;
 // decode-cluster (no workspace parameter) adds its K slices in clusters.
 // MANIFEST: "kernels": [
 // MANIFEST: "block": [
-// MANIFEST-NEXT: 128,
-// MANIFEST: "function": "linear",
+// MANIFEST-NEXT: 256,
+// MANIFEST: "config": "#gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1, smem = plain>",
+// MANIFEST-NEXT: "dynamic_shared_memory": 0,
+// MANIFEST-NEXT: "function": "linear",
 // MANIFEST-NEXT: "gemm": 0,
 // MANIFEST: "name": "linear_gemm",
+// MANIFEST: "rule": "gemv",
+// MANIFEST-NEXT: "when": {
+// MANIFEST-NEXT: "blocks_min": 66,
+// MANIFEST-NEXT: "k_min": 256,
+// MANIFEST-NEXT: "m_max": 1
+// MANIFEST: "block": [
+// MANIFEST-NEXT: 128,
+// MANIFEST: "name": "linear_gemm_0",
 // MANIFEST: "rule": "decode",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "blocks_min": 66,
 // MANIFEST-NEXT: "k_min": 512,
 // MANIFEST-NEXT: "m_max": 16
-// MANIFEST: "name": "linear_gemm_0",
+// MANIFEST: "name": "linear_gemm_1",
 // MANIFEST: "rule": "decode-cluster",
 // MANIFEST-NEXT: "split_k": {
 // MANIFEST-NEXT: "cluster_capacity": [
@@ -45,7 +55,7 @@
 // MANIFEST: "max": 8,
 // MANIFEST-NEXT: "min_k_per_slice": 512,
 // MANIFEST-NEXT: "reduction": "cluster"
-// MANIFEST: "name": "linear_gemm_1",
+// MANIFEST: "name": "linear_gemm_2",
 // MANIFEST: "name": "A",
 // MANIFEST: "name": "extra0",
 // MANIFEST: "name": "workspace",
@@ -56,7 +66,7 @@
 // MANIFEST-NEXT: "max": 128,
 // MANIFEST-NEXT: "min_k_per_slice": 512,
 // MANIFEST-NEXT: "reduce": {
-// MANIFEST: "name": "linear_gemm_1_reduce",
+// MANIFEST: "name": "linear_gemm_2_reduce",
 // MANIFEST-NEXT: "params": [
 // MANIFEST: "name": "C",
 // MANIFEST: "name": "extra0",
@@ -65,7 +75,7 @@
 // MANIFEST: "when": {
 // MANIFEST-NEXT: "k_min": 512,
 // MANIFEST-NEXT: "m_max": 16
-// MANIFEST: "name": "linear_gemm_6",
+// MANIFEST: "name": "linear_gemm_7",
 // MANIFEST: "rule": "split-k",
 // MANIFEST-NEXT: "split_k": {
 // MANIFEST-NEXT: "fill_blocks": 264,
@@ -74,25 +84,25 @@
 // MANIFEST: "when": {
 // MANIFEST-NEXT: "blocks_max": 132,
 // MANIFEST-NEXT: "k_min": 512
-// MANIFEST: "name": "linear_gemm_7",
+// MANIFEST: "name": "linear_gemm_8",
 // MANIFEST: "rule": "small",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "blocks_max": 132
-// MANIFEST: "name": "linear_gemm_8",
+// MANIFEST: "name": "linear_gemm_9",
 // MANIFEST: "rule": "tiny-k",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "blocks_max": 1056,
 // MANIFEST-NEXT: "k_max": 16
-// MANIFEST: "name": "linear_gemm_9",
+// MANIFEST: "name": "linear_gemm_10",
 // MANIFEST: "rule": "short-m",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "m_max": 64
-// MANIFEST: "name": "linear_gemm_10",
+// MANIFEST: "name": "linear_gemm_11",
 // MANIFEST: "rule": "narrow-n",
 // MANIFEST-NEXT: "when": {
 // MANIFEST-NEXT: "n_max": 32
 // MANIFEST: "dynamic_shared_memory": 98304,
-// MANIFEST: "name": "linear_gemm_11",
+// MANIFEST: "name": "linear_gemm_12",
 // MANIFEST: "reads_c": false
 // MANIFEST-NEXT: "rule": "default",
 // MANIFEST-NEXT: "when": {}

@@ -22,15 +22,20 @@
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[PACK]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[PACK]])
 
-// NVIDIA's family starts with decode (no workspace): its kernel on a stream.
+// NVIDIA's family starts with gemv and decode (no workspace): each kernel
+// on a stream.
+// NV: %[[GV:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// NV: gpu.launch_func <%[[GV]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
+// NV: llvm.call @mgpuStreamSynchronize(%[[GV]])
+// NV: llvm.call @mgpuStreamDestroy(%[[GV]])
 // NV: %[[DEC:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
+// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
 // NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
 
 // decode-cluster (NVIDIA): no workspace; the launch names its clusters.
 // NV: %[[CL:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 clusters in
+// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_1 clusters in
 // NV: llvm.call @mgpuStreamSynchronize(%[[CL]])
 // NV: llvm.call @mgpuStreamDestroy(%[[CL]])
 
@@ -38,15 +43,15 @@
 // and the reduction on one stream.
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[01])?]] blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[02])?]] blocks
 // CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK]]_reduce blocks
 // CHECK: llvm.call @mgpuMemFree(%[[WS]], %[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
 // The packing workspaces are freed after the GEMM, whose last member is
-// the default (the twelfth kernel on NVIDIA, the second on AMD).
-// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_11 blocks
+// the default (the thirteenth kernel on NVIDIA, the second on AMD).
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_12 blocks
 // AMD: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])

@@ -42,6 +42,12 @@ inline constexpr int64_t kMaxConfigSplitK = 65535;
 /// split_k with `reduction = cluster`: the slices of a tile form one
 /// thread-block cluster, whose portable size limit is 8 blocks.
 inline constexpr int64_t kMaxClusterSlices = 8;
+/// `kind = gemv`: at most this many rows of A (block M) and of B (the warp
+/// tile N) per warp, at most this many 16-byte loads per lane and B row in
+/// an iteration, and the lanes of a warp.
+inline constexpr int64_t kMaxGemvRows = 4;
+inline constexpr int64_t kMaxGemvUnroll = 8;
+inline constexpr int64_t kGemvLanes = 32;
 /// Consumer warpgroups of a `load = tma_ws` block, beside its producer
 /// warpgroup (tmaWsConsumerRegisters: three get 152 registers a thread).
 inline constexpr int64_t kMaxConsumerWarpgroups = 3;

@@ -27,7 +27,7 @@ enum class Vendor { nvidia, amd };
 enum class ElemKind { f16, bf16, f32, tf32, f64, i8, i32, f8E4M3FN, f8E5M2 };
 
 /// Implementation kinds, mirroring `#gemm.config<kind = ...>`.
-enum class InstrKind { simt, mma_sync, wgmma, mfma };
+enum class InstrKind { simt, mma_sync, wgmma, mfma, gemv };
 
 /// One matrix instruction: `kind` computing an m x n x k product of operands of
 /// type `operand` into an accumulator of type `acc`.

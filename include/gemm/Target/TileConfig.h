@@ -96,6 +96,17 @@ ElemKind instrOperandKind(ElemKind storage, InstrKind kind);
 /// per row when padded.
 int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
 
+/// The mbarriers of a TMA config in shared memory (bytes): one 8-byte
+/// barrier per stage (two, warp-specialized: full and empty), and the two
+/// turn barriers of a pingpong block; 0 without TMA.
+int64_t tmaBarrierBytes(const TileConfig &config);
+
+/// `kind = gemv`: the elements of one lane's 16-byte load, and the loads a
+/// lane issues per B row and iteration (BK / (32 x that)).
+int64_t gemvLaneElems(unsigned elemBytes);
+int64_t gemvUnroll(const TileConfig &config, unsigned elemBytes,
+                   unsigned warpSize);
+
 /// Shared memory (bytes) a `reduction = cluster` block stages its partial
 /// sums in: BM rows of BN accumulators of `accBytes` bytes, each row padded
 /// by one 16-byte chunk (clusterStagingPitch elements) so that the rows of

@@ -669,6 +669,8 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
 
 FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                                      KernelContext &ctx) {
+  if (ctx.config.getKind() == Kind::gemv)
+    return buildGemvKernel(b, ctx);
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
@@ -688,9 +690,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   if (ctx.persistent) {
     stagingOffset = llvm::alignTo(smemBytes, 128);
     ctx.stagingOffset = arith::ConstantIndexOp::create(b, loc, stagingOffset);
-    int64_t barrierBytes = 16 * stages + (ctx.teams > 1 ? 16 : 0);
     ctx.stagingLimit = int64_t(ctx.target->maxSharedMemPerBlock) -
-                       stagingOffset - barrierBytes;
+                       stagingOffset - tmaBarrierBytes(toTileConfig(cfg));
   }
 
   // Global sources. A (m, k) is stored [m][k] or [k][m]; B (k, n) is stored

@@ -25,6 +25,9 @@ std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
 /// shared memory in bytes.
 FailureOr<int64_t> buildMainLoop(OpBuilder &b, KernelContext &ctx);
 
+/// The body of a `kind = gemv` kernel (Gemv.cpp): no shared memory.
+FailureOr<int64_t> buildGemvKernel(OpBuilder &b, KernelContext &ctx);
+
 } // namespace mlir::gemm::detail
 
 #endif // GEMM_LIB_CONVERSION_GEMMTONVGPU_NVGPUKERNEL_H

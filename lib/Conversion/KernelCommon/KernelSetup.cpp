@@ -93,14 +93,12 @@ void mlir::gemm::detail::assignTile(OpBuilder &b, Location loc,
   ctx.tileN0 = m.mul(tn, cfg.getBN());
 }
 
-int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
-                                       int64_t padA, int64_t padB) {
+void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
   MatmulOp op = ctx.op;
   int64_t bm = cfg.getBM(), bn = cfg.getBN(), bk = cfg.getBK();
-  int64_t stages = cfg.getStages();
 
   // Thread and block coordinates.
   ctx.tid = m.from(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
@@ -165,6 +163,18 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   int64_t warpsN = cfg.getWarps()[1];
   ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());
   ctx.warpN0 = m.mul(m.rem(warp, warpsN), cfg.getWarpTileN());
+}
+
+int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
+                                       int64_t padA, int64_t padB) {
+  Location loc = ctx.op.getLoc();
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  MatmulOp op = ctx.op;
+  int64_t bm = cfg.getBM(), bn = cfg.getBN(), bk = cfg.getBK();
+  int64_t stages = cfg.getStages();
+  bool wgmma = cfg.getKind() == Kind::wgmma;
+  setupCoordinates(b, ctx);
 
   // Shared-memory tiles, stored with the global contiguous dimension
   // innermost: A as [m][k] (nn, tn) or [k][m] (nt, tt); B as [n][k] (tn, tt)

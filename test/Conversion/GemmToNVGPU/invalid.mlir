@@ -18,7 +18,7 @@ func.func @fp8(%a: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @mfma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{config kind mfma is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync, wgmma and simt)}}
+  // expected-error @+1 {{config kind mfma is not lowered by convert-gemm-to-nvgpu (it lowers mma_sync, wgmma, simt and gemv)}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [32, 32, 8]>}
   return

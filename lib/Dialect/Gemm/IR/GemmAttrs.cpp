@@ -85,6 +85,8 @@ InstrKind mlir::gemm::toInstrKind(Kind kind) {
     return InstrKind::wgmma;
   case Kind::mfma:
     return InstrKind::mfma;
+  case Kind::gemv:
+    return InstrKind::gemv;
   }
   llvm_unreachable("unknown kind");
 }
@@ -159,6 +161,9 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
     break;
   case InstrKind::mfma:
     kind = Kind::mfma;
+    break;
+  case InstrKind::gemv:
+    kind = Kind::gemv;
     break;
   }
   SmemLayout smem = t.smem == SmemKind::plain ? SmemLayout::plain

@@ -268,3 +268,66 @@ func.func @persistent_load(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, schedule = persistent>}
   return
 }
+
+// -----
+
+func.func @gemv_warps(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv warp grid must be [1, W] (warps split N), got [2, 4]}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [2, 16, 512], warps = [2, 4], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_rows(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv block M (rows of A a warp multiplies) must be at most 4, got 8}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_warp_tile(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv warp tile N (rows of B a warp streams, block N / warps[1]) must be at most 4, got 8}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 64, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_bk(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv block K must be 1 to 8 times 256 (32 lanes x instr K), got 384}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 384], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv needs stages = 1 (it has no shared-memory pipeline), got 2}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 2>}
+  return
+}
+
+// -----
+
+func.func @gemv_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv does not combine with split_k = 4}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1, split_k = 4>}
+  return
+}
+
+// -----
+
+func.func @gemv_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes], got 2x1x8}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [2, 16, 512], warps = [1, 8], instr = [2, 1, 8], stages = 1>}
+  return
+}

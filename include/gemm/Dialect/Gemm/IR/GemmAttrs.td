@@ -30,7 +30,8 @@ def Gemm_Layout : I32EnumAttr<"Layout", "operand storage layout", [
 
 def Gemm_Kind : I32EnumAttr<"Kind", "implementation kind", [
     I32EnumAttrCase<"simt", 0>, I32EnumAttrCase<"mma_sync", 1>,
-    I32EnumAttrCase<"wgmma", 2>, I32EnumAttrCase<"mfma", 3>]> {
+    I32EnumAttrCase<"wgmma", 2>, I32EnumAttrCase<"mfma", 3>,
+    I32EnumAttrCase<"gemv", 4>]> {
   let cppNamespace = "::mlir::gemm";
   let genSpecializedAttr = 0;
 }
@@ -114,7 +115,13 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
     The implementation choices of one GEMM kernel:
 
     - `kind`: `simt` (FFMA / DP4A), `mma_sync` (Ampere-style warp MMA),
-      `wgmma` (Hopper warpgroup MMA), `mfma` (AMD matrix cores).
+      `wgmma` (Hopper warpgroup MMA), `mfma` (AMD matrix cores), `gemv`
+      (no shared memory: each warp streams R = BN / warps[1] rows of a
+      K-contiguous B with 16-byte loads and multiplies them in f32 FMAs
+      with the BM rows of A; for M of a few rows, NVIDIA only). For
+      `gemv`, `block` is `[BM, BN, BK]` with BK the K a warp covers per
+      iteration (32 lanes x 16 bytes x U), `warps` is `[1, W]`, `instr`
+      is `[1, 1, 16 / element bytes]` and `stages` is 1.
     - `block`: the block tile `[BM, BN, BK]`.
     - `warps`: the warp grid `[WM, WN]` over the block tile; each warp owns a
       `BM/WM x BN/WN` warp tile. For `wgmma` the grid counts warpgroups (4

@@ -1,0 +1,85 @@
+// RUN: gemm-opt --verify-roundtrip %s --convert-gemm-to-nvgpu="chip=sm_90 dispatch=false" --canonicalize --cse | FileCheck %s
+// RUN: rm -rf %t && gemm-opt %s --gemm-to-ptx="chip=sm_90 dispatch=false output-dir=%t" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t/gemm_kernels.sm_90.ptx
+
+// `kind = gemv`: no shared memory and no pipeline. Each warp streams its
+// block-N / warps[1] rows of B through registers: per iteration every lane
+// issues BK / (32 x 8) 16-byte loads of each row before it multiplies them
+// with the chunk of A in f32 FMAs. Whole iterations take 16-byte loads
+// when B (and A, where K is its contiguous dimension) is 16-byte aligned at
+// run time; the last, partial iteration and misaligned operands read
+// element by element, clamped to K and zero past it. Five xor shuffles add
+// the lanes' sums and lane 0 runs the epilogue.
+
+// The host launches one block per 1 x 16 tile of C (8 warps of 2 rows).
+// CHECK-LABEL: func.func @gemv(
+// CHECK: gpu.launch_func  @gemm_kernels::@gemv_gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256
+
+// CHECK-LABEL: gpu.func @gemv_gemm(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-NOT: gpu.dynamic_shared_memory
+// CHECK-NOT: workgroup(
+// CHECK: memref.reinterpret_cast
+// CHECK: %[[FULL:.*]] = scf.if %{{.*}} -> (f32, f32)
+// The whole iterations: two loads of each of the two rows of B, then A.
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
+// CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
+// CHECK: llvm.intr.fma({{.*}}) : (f32, f32, f32) -> f32
+// The last, partial iteration: element loads, zero past K.
+// CHECK: scf.for
+// CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
+// CHECK: arith.select
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NOT: vector.load
+// CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
+// CHECK: scf.yield
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}} : memref<?x?xf16
+// CHECK: gpu.return
+func.func @gemv(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1, smem = plain>}
+  return
+}
+
+// tt: A is stored K x M, so its elements are read one by one (strided in
+// K) while B keeps its 16-byte loads; two rows of A, four of B per warp,
+// bf16 widened to f32; the epilogue (bias along N) sees each sum once.
+// CHECK-LABEL: gpu.func @gemv_tt_gemm(
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xbf16, strided<[1]>>
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: llvm.intr.fma
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK: memref.load %{{.*}} : memref<?xf32
+// CHECK: arith.addf
+func.func @gemv_tt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>) {
+  gemm.matmul tt ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>], config = #gemm.config<kind = gemv, block = [2, 16, 256], warps = [1, 4], instr = [1, 1, 8], stages = 1, smem = plain>} {
+  ^bb0(%acc: f32, %cin: f32, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    gemm.yield %0 : f32
+  }
+  return
+}
+
+// Batched f32: four-element lanes, the batch from grid.z.
+// CHECK-LABEL: gpu.func @gemv_batched_gemm(
+// CHECK: gpu.block_id  z
+// CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf32, strided<[1]>>, vector<4xf32>
+func.func @gemv_batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%c : memref<?x?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 8, 128], warps = [1, 8], instr = [1, 1, 4], stages = 1, smem = plain>}
+  return
+}
+
+// The PTX has 128-bit global loads, FMAs and the shuffles, and no shared memory.
+// PTX-LABEL: .entry gemv_gemm(
+// PTX-NOT: .shared
+// PTX: ld.global.v4.{{[bu]}}32
+// PTX: fma.rn.f32
+// PTX: shfl.sync.bfly.b32

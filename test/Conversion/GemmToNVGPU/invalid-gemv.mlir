@@ -1,0 +1,38 @@
+// RUN: gemm-opt %s -split-input-file --convert-gemm-to-nvgpu="chip=sm_90 dispatch=false" -verify-diagnostics
+
+// Every gemv config the NVIDIA lowering rejects for its operands, with the
+// reason (the structural rules are in test/Dialect/Gemm/IR/invalid-config.mlir).
+
+func.func @layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), got nn}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @types(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{gemv lowering supports f16/bf16/f32 operands with f32 accumulation, not i8 with i32}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 1024], warps = [1, 8], instr = [1, 1, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @f16_acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{gemv lowering supports f16/bf16/f32 operands with f32 accumulation, not f16 with f16}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @lane_elems(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv instr must be [1, 1, 4] for f32 operands (one 16-byte load a lane), got 1x1x8}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 256], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
+  return
+}
