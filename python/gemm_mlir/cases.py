@@ -323,6 +323,12 @@ def case_list(which):
             out.append((d, l, e, "gemv", i))
         for e in FLOAT_EPILOGUES[1:]:
             out.append(("f16", "tn", e, "gemv", 0))
+    elif which == "gemvsweep":
+        # f16 tn gemv tiles for the timing sweep behind the dispatched one
+        # (docs/dispatch.md, "gemv"): rows of A and B per warp, warps,
+        # loads in flight.
+        for i, _ in enumerate(GEMV_SWEEP):
+            out.append(("f16", "tn", "none", "gemvsweep", i))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -481,6 +487,12 @@ GEMV_CONFIGS = [
 ]
 
 
+# (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.
+GEMV_SWEEP = [(bm, r, w, u) for bm in (1, 2)
+              for (r, w, u) in ((2, 8, 2), (1, 8, 2), (4, 8, 2), (2, 8, 1),
+                                (2, 8, 4), (2, 4, 2), (4, 4, 2), (1, 8, 4))]
+
+
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
 # reading epilogue, wgmma, and SIMT on exact f32.
 SPLIT_CONFIGS = [
@@ -537,7 +549,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong", "gemv"])
+                            "pingpong", "gemv", "gemvsweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -562,6 +574,9 @@ def main():
         elif len(case) == 5 and case[3] == "gemv":
             _, _, _, config, batched = GEMV_CONFIGS[case[4]]
             name += f"_gv{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "gemvsweep":
+            name += f"_gs{case[4]}"
+            config = _gemv(*GEMV_SWEEP[case[4]])
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")
