@@ -488,9 +488,11 @@ GEMV_CONFIGS = [
 
 
 # (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.
-GEMV_SWEEP = [(bm, r, w, u) for bm in (1, 2)
-              for (r, w, u) in ((2, 8, 2), (1, 8, 2), (4, 8, 2), (2, 8, 1),
-                                (2, 8, 4), (2, 4, 2), (4, 4, 2), (1, 8, 4))]
+GEMV_SWEEP = ([(bm, r, w, u) for bm in (1, 2)
+               for (r, w, u) in ((2, 8, 2), (1, 8, 2), (4, 8, 2), (2, 8, 1),
+                                 (2, 8, 4), (2, 4, 2), (4, 4, 2), (1, 8, 4))]
+              + [(4, r, w, u) for (r, w, u) in ((2, 8, 2), (1, 8, 2), (2, 8, 1),
+                                                (2, 4, 2), (1, 8, 4), (1, 4, 2))])
 
 
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
