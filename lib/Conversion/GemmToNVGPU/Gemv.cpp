@@ -34,7 +34,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -68,15 +67,7 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
         inner = meta.getStrides()[rank - 1];
   s.mnStride = kContiguous ? outer : inner;
   s.kStride = kContiguous ? inner : outer;
-  Value size = arith::ConstantIndexOp::create(
-      b, loc, std::numeric_limits<int64_t>::max());
-  s.linear = memref::ReinterpretCastOp::create(
-      b, loc,
-      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                      MemRefLayoutAttrInterface(), type.getMemorySpace()),
-      meta.getBaseBuffer(), /*offset=*/b.getIndexAttr(0),
-      /*sizes=*/ArrayRef<OpFoldResult>{size},
-      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  s.linear = emitLinearView(b, loc, memref, meta);
   SmallVector<int64_t> strides;
   int64_t offset;
   bool unitInner =

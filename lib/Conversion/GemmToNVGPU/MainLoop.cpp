@@ -37,7 +37,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -204,16 +203,8 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     plan.base = mx.add(plan.base, mx.mul(m.idx(ctx.batch), meta.getStrides()[0]));
   plan.rowStride = meta.getStrides()[rank - 2];
   plan.slotStep = mx.mul(plan.rowStride, plan.rowStep);
-  // The vector path has a unit inner stride; the size only bounds the view.
-  Value size = arith::ConstantIndexOp::create(
-      b, loc, std::numeric_limits<int64_t>::max());
-  plan.linear = memref::ReinterpretCastOp::create(
-      b, loc,
-      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                      MemRefLayoutAttrInterface(), type.getMemorySpace()),
-      meta.getBaseBuffer(), /*offset=*/b.getIndexAttr(0),
-      /*sizes=*/ArrayRef<OpFoldResult>{size},
-      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  // The vector path has a unit inner stride.
+  plan.linear = emitLinearView(b, loc, src.memref, meta);
   plan.valid = true;
   return plan;
 }

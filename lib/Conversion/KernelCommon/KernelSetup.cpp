@@ -13,6 +13,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -264,6 +265,23 @@ Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
                                            meta.getStrides()[rank - 1],
                                            m.c(1)));
   return ok;
+}
+
+Value mlir::gemm::detail::emitLinearView(
+    OpBuilder &b, Location loc, Value memref,
+    memref::ExtractStridedMetadataOp meta) {
+  auto type = cast<MemRefType>(memref.getType());
+  // The size only bounds the view: the offsets the caller forms stay
+  // inside the buffer.
+  Value size = arith::ConstantIndexOp::create(
+      b, loc, std::numeric_limits<int64_t>::max());
+  return memref::ReinterpretCastOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace()),
+      meta.getBaseBuffer(), /*offset=*/b.getIndexAttr(0),
+      /*sizes=*/ArrayRef<OpFoldResult>{size},
+      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
 static bool hasUnitInnerStride(MemRefType type) {

@@ -12,6 +12,7 @@
 
 #include "KernelContext.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::gemm::detail {
 
@@ -70,6 +71,13 @@ void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
 /// inner stride is the caller's check).
 Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
                          int64_t multiple);
+
+/// The base buffer of `memref` (`meta` its strided metadata) as a 1-D,
+/// unit-stride memref from the buffer's start: element (i, j, ...) of
+/// `memref` is at offset + i * stride0 + j * stride1 + ..., which the caller
+/// forms (so that a loop can step it by adds).
+Value emitLinearView(OpBuilder &b, Location loc, Value memref,
+                     memref::ExtractStridedMetadataOp meta);
 
 /// The global source of `tile` (A or B) at k = 0.
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
