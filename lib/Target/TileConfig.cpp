@@ -113,9 +113,25 @@ int64_t mlir::gemm::gemvLaneElems(unsigned elemBytes) {
   return 16 / std::max(elemBytes, 1u);
 }
 
-int64_t mlir::gemm::gemvUnroll(const TileConfig &config, unsigned elemBytes,
-                               unsigned warpSize) {
-  return config.bk / (int64_t(warpSize) * gemvLaneElems(elemBytes));
+int64_t mlir::gemm::gemvUnroll(const TileConfig &config, unsigned warpSize) {
+  return config.bk / (int64_t(warpSize) * config.ik);
+}
+
+TileConfig mlir::gemm::makeGemvConfig(int64_t bm, int64_t rowsPerWarp,
+                                      int64_t warps, int64_t unroll,
+                                      unsigned elemBytes, unsigned warpSize) {
+  TileConfig c;
+  c.kind = InstrKind::gemv;
+  c.ik = gemvLaneElems(elemBytes);
+  c.im = c.in = 1;
+  c.bm = bm;
+  c.wm = 1;
+  c.wn = warps;
+  c.bn = rowsPerWarp * warps;
+  c.bk = unroll * int64_t(warpSize) * c.ik;
+  c.stages = 1;
+  c.smem = SmemKind::plain;
+  return c;
 }
 
 TmaBox mlir::gemm::tmaBox(int64_t mn, int64_t bk, bool kContiguous,
@@ -181,9 +197,7 @@ int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
   // gemv: U 16-byte loads of each of the R rows of B in flight, and one
   // 16-byte chunk of A at a time.
   if (config.kind == InstrKind::gemv)
-    frags =
-        4 * (config.bk / (int64_t(warpSize) * config.ik)) * config.warpTileN() +
-        4;
+    frags = 4 * gemvUnroll(config, warpSize) * config.warpTileN() + 4;
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

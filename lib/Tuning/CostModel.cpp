@@ -95,7 +95,7 @@ static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
                                 double(p.m) * p.n * cBytes * (readsC ? 2 : 1));
   double dramCycles = dramBytes / (perf.dramGBps / clock);
   // Little's law: the busiest SM's resident warps, U loads of R rows each.
-  int64_t unroll = c.bk / (int64_t(target.warpSize) * c.ik);
+  int64_t unroll = gemvUnroll(c, target.warpSize);
   double inFlight = double(std::min(bps, std::max<int64_t>(perSM, 1))) *
                     c.numWarps() * target.warpSize * 16.0 * unroll *
                     c.warpTileN();

@@ -251,18 +251,8 @@ static std::optional<TileConfig> getDecodeConfig(const TileConfig &d,
 /// caller (checkConfig: K-contiguous B, f16/bf16/f32, NVIDIA).
 static TileConfig getGemvConfig(const GemmSignature &sig,
                                 const TargetInfo &target) {
-  TileConfig c;
-  c.kind = InstrKind::gemv;
-  c.ik = gemvLaneElems(elemBytes(sig.a));
-  c.im = c.in = 1;
-  c.bm = 1;
-  c.wm = 1;
-  c.wn = 8;
-  c.bn = 2 * c.wn;
-  c.bk = 2 * int64_t(target.warpSize) * c.ik;
-  c.stages = 1;
-  c.smem = SmemKind::plain;
-  return c;
+  return makeGemvConfig(/*bm=*/1, /*rowsPerWarp=*/2, /*warps=*/8,
+                        /*unroll=*/2, elemBytes(sig.a), target.warpSize);
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,

@@ -44,20 +44,13 @@ mlir::gemm::latticeKinds(const GemmProblem &problem,
 /// rows of B, 1 to 8 16-byte loads a lane and row.
 static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
                           std::vector<TileConfig> &result) {
-  int64_t laneElems = gemvLaneElems(elemBytes(problem.a));
   for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
        bm *= 2)
     for (int64_t wn : {4, 8})
       for (int64_t rows : {1, 2, 4})
         for (int64_t unroll : {1, 2, 4, 8}) {
-          TileConfig c;
-          c.kind = InstrKind::gemv;
-          c.bm = bm, c.bn = wn * rows;
-          c.bk = unroll * int64_t(target.warpSize) * laneElems;
-          c.wm = 1, c.wn = wn;
-          c.im = c.in = 1, c.ik = laneElems;
-          c.stages = 1;
-          c.smem = SmemKind::plain;
+          TileConfig c = makeGemvConfig(bm, rows, wn, unroll,
+                                        elemBytes(problem.a), target.warpSize);
           if (checkConfig(c, problem, target).empty())
             result.push_back(c);
         }

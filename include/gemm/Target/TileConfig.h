@@ -102,10 +102,16 @@ int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
 int64_t tmaBarrierBytes(const TileConfig &config);
 
 /// `kind = gemv`: the elements of one lane's 16-byte load, and the loads a
-/// lane issues per B row and iteration (BK / (32 x that)).
+/// lane issues per B row and iteration (BK / (warp size x instr K)).
 int64_t gemvLaneElems(unsigned elemBytes);
-int64_t gemvUnroll(const TileConfig &config, unsigned elemBytes,
-                   unsigned warpSize);
+int64_t gemvUnroll(const TileConfig &config, unsigned warpSize);
+
+/// The gemv config of `bm` rows of A, `warps` warps of `rowsPerWarp` rows of
+/// B each and `unroll` 16-byte loads a lane and row, for operands of
+/// `elemBytes` bytes (not checked: checkConfig).
+TileConfig makeGemvConfig(int64_t bm, int64_t rowsPerWarp, int64_t warps,
+                          int64_t unroll, unsigned elemBytes,
+                          unsigned warpSize);
 
 /// Shared memory (bytes) a `reduction = cluster` block stages its partial
 /// sums in: BM rows of BN accumulators of `accBytes` bytes, each row padded

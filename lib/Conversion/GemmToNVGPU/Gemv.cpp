@@ -90,7 +90,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   Type f32 = b.getF32Type();
   const int64_t lanes = ctx.target->warpSize;
   const int64_t laneElems = cfg.getInstr()[2];
-  const int64_t unroll = cfg.getBK() / (lanes * laneElems);
+  const int64_t unroll = gemvUnroll(toTileConfig(cfg), lanes);
   const int64_t rowsA = cfg.getBM(), rowsB = cfg.getWarpTileN();
   const bool aKContiguous = !op.isTransposedA();
 

@@ -28,13 +28,14 @@ FailureOr<int64_t> buildKernelBody(
 /// split-K slice) and the problem sizes in `ctx`.
 void setupCoordinates(OpBuilder &b, KernelContext &ctx);
 
-/// setupCoordinates, then creates the staged shared tiles of A and B (`stages`
-/// buffers each, rows padded by padA / padB elements when the config's layout
-/// is `pad`) in dynamic shared memory. Returns the shared memory in bytes. Sets
-/// the output tile origin (ctx.tileM0, tileN0) of linear tile `tile` of the
-/// ctx.tilesM x ctx.tilesN tiles, in the config's rasterization.
+/// Sets the output tile origin (ctx.tileM0, tileN0) of linear tile `tile` of
+/// the ctx.tilesM x ctx.tilesN tiles, in the config's rasterization.
 void assignTile(OpBuilder &b, Location loc, KernelContext &ctx, Value tile);
 
+/// setupCoordinates, then creates the staged shared tiles of A and B
+/// (`stages` buffers each, rows padded by padA / padB elements when the
+/// config's layout is `pad`) in dynamic shared memory. Returns the shared
+/// memory in bytes.
 int64_t setupBlock(OpBuilder &b, KernelContext &ctx, int64_t padA,
                    int64_t padB);
 
