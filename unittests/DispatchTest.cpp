@@ -71,7 +71,7 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
 TEST(Dispatch, ShapeClassesOnSm90a) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
-  // M = 1 with N >= 66 x 16: gemv (tn only, K >= 256); narrower N, the
+  // M = 1 with N >= 66 x 16: gemv (tn and tt, K >= 256); narrower N, the
   // decode rules.
   EXPECT_EQ(ruleFor(rules, 1, 4096, 4096), "gemv");
   EXPECT_EQ(ruleFor(rules, 1, 1056, 256), "gemv");
@@ -80,6 +80,11 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   GemmSignature tt = f16tn();
   tt.transA = true;
   EXPECT_EQ(ruleFor(getDispatchRules(tt, chip("sm_90a"), false), 1, 4096, 4096),
+            "gemv");
+  // B stored K x N (nn, nt): no gemv.
+  GemmSignature nn = f16tn();
+  nn.transB = false;
+  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 1, 4096, 4096),
             "decode-split");
   // Decode: M <= 16 and long K; split while the 16 x 128 grid fills less
   // than half the SMs.

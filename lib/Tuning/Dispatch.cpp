@@ -298,13 +298,16 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     when.kMin = 2 * split.minKPerSlice;
     add("split-k-narrow", when, c, split);
   }
-  // gemv: one row of A and a K-contiguous B (N x K) with rows enough for
-  // half the SMs: streamed through registers, without the reduction a
-  // split decode tile needs (f16 tn 1x4096x4096: 9.3 us against 11.5).
-  // tn only: in tt the row of A is K x 1, which the packing copies into a
-  // workspace of 64-element rows that the kernel would read one element a
-  // sector (f16 tt 1x4096x4096: 58 us, against 11 for decode-split).
-  if (target.isNVIDIA() && !sig.transA) {
+  // gemv: one row of A and a K-contiguous B (N x K: tn, tt) with rows
+  // enough for half the SMs: streamed through registers, without the
+  // reduction a split decode tile needs (f16 tn 1x4096x4096: 9.3 us against
+  // 11.5). Its operands are read in place (readsOperandsInPlace): in tt the
+  // K x 1 column of A is contiguous in K and takes 16-byte loads (f16 tt
+  // 1x4096x4096: 10.5 us against 14.5 for decode-split on packed operands,
+  // 58 us when gemv still read a packed A), and rows that rule out 16-byte
+  // loads are read element by element, never packed (f16 tn 1x4097x4093:
+  // 17.7 us against 34.7 packed).
+  if (target.isNVIDIA()) {
     TileConfig c = getGemvConfig(sig, target);
     SizeBounds when;
     when.mMax = c.bm;

@@ -484,6 +484,8 @@ GEMV_CONFIGS = [
     ("f32", "tt", "none", _gemv(4, 4, 4, 1, lane=4), False),
     ("f16", "tn", "none", _gemv(1, 2, 8, 2), True),
     ("bf16", "tt", "none", _gemv(2, 1, 4, 2), True),
+    # The dispatch tile in tt, where A's K x 1 column is read in place.
+    ("f16", "tt", "none", _gemv(1, 2, 8, 2), False),
 ]
 
 

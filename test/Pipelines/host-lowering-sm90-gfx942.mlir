@@ -13,34 +13,52 @@
 // CHECK-LABEL: llvm.func @linear(
 // CHECK-SAME: attributes {llvm.emit_c_interface}
 
-// Packing A and B (K unaligned at run time) into workspaces.
-// CHECK: %[[PACK:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
-// CHECK: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
-// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}})
-// CHECK: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[PACK]])
-// CHECK: llvm.call @mgpuStreamDestroy(%[[PACK]])
+// On AMD, A and B (K unaligned at run time) are packed into workspaces
+// once, before the family.
+// AMD: %[[PACK:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// AMD: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
+// AMD: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// AMD: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}})
+// AMD: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// AMD: llvm.call @mgpuStreamSynchronize(%[[PACK]])
+// AMD: llvm.call @mgpuStreamDestroy(%[[PACK]])
 
-// NVIDIA's family starts with gemv and decode (no workspace): each kernel
-// on a stream.
+// NVIDIA's family starts with gemv, which reads A and B as stored: nothing
+// packed before its kernel, launched on a stream.
+// NV-NOT: gemm_pack
 // NV: %[[GV:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // NV: gpu.launch_func <%[[GV]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[GV]])
 // NV: llvm.call @mgpuStreamDestroy(%[[GV]])
+// The other members pack A and B in their own branch and free the
+// workspaces after their launch; decode has no workspace of its own.
+// NV: %[[PACK:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// NV: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
+// NV: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// NV: llvm.call @mgpuMemAlloc(%{{.*}}, %[[PACK]], %{{.*}})
+// NV: gpu.launch_func <%[[PACK]] : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// NV: llvm.call @mgpuStreamSynchronize(%[[PACK]])
+// NV: llvm.call @mgpuStreamDestroy(%[[PACK]])
 // NV: %[[DEC:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
 // NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
+// NV: llvm.call @mgpuMemFree(%{{.*}}, %[[DFREE:[0-9]+]])
+// NV: llvm.call @mgpuMemFree(%{{.*}}, %[[DFREE]])
+// NV: llvm.call @mgpuStreamSynchronize(%[[DFREE]])
 
 // decode-cluster (NVIDIA): no workspace; the launch names its clusters.
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // NV: %[[CL:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_1 clusters in
 // NV: llvm.call @mgpuStreamSynchronize(%[[CL]])
 // NV: llvm.call @mgpuStreamDestroy(%[[CL]])
 
 // Split-K (decode-split on NVIDIA, split-k on AMD): the workspace, the GEMM
-// and the reduction on one stream.
+// and the reduction on one stream (on NVIDIA after its own packing).
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
 // CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[02])?]] blocks
@@ -49,13 +67,18 @@
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
-// The packing workspaces are freed after the GEMM, whose last member is
-// the default (the thirteenth kernel on NVIDIA, the second on AMD).
+// The last member is the default (the thirteenth kernel on NVIDIA, the
+// second on AMD). On AMD the packing workspaces are freed after the
+// family; on NVIDIA the default frees its own, in a block the canonicalizer
+// merged with the other members' identical ones.
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_12 blocks
+// NV-NEXT: llvm.call @mgpuStreamSynchronize
+// NV-NEXT: llvm.call @mgpuStreamDestroy
+// NV-NEXT: llvm.cond_br
 // AMD: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
-// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
-// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[FREE]])
+// AMD: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE:[0-9]+]])
+// AMD: llvm.call @mgpuMemFree(%{{.*}}, %[[FREE]])
+// AMD: llvm.call @mgpuStreamSynchronize(%[[FREE]])
 // CHECK: llvm.return
 
 // CHECK-LABEL: llvm.func @_mlir_ciface_linear(

@@ -19,10 +19,13 @@
 // Rows past the edge of A or B are read clamped into the matrix (their sums
 // are never stored); the last, partial iteration of K and operands that are
 // not 16-byte aligned (base, offset, row pitch) or not K-contiguous read
-// element by element, predicated on K. Measured on the H200 (docs/
-// dispatch.md, "gemv"): f16 tn 1x4096x4096 in 8.6-9.1 us, 86-94% of a copy
-// of the same bytes, where the 16-row mma.sync decode tile split in K took
-// 11.5 us.
+// element by element, predicated on K only in that last iteration where K's
+// stride is 1. The host never packs the operands of a gemv kernel
+// (readsOperandsInPlace): a row that rules out 16-byte loads costs the
+// kernel element loads, where a packing would cost two more passes over B.
+// Measured on the H200 (docs/ dispatch.md, "gemv"): f16 tn 1x4096x4096
+// in 8.6-9.1 us, 86-94% of a copy of the same bytes, where the 16-row mma.sync
+// decode tile split in K took 11.5 us.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +48,8 @@ namespace {
 /// base).
 struct StreamedOperand {
   Value linear, base, mnStride, kStride;
-  /// i1: K is the unit-stride dimension and the base, offset and row pitch
-  /// are 16-byte aligned (16-byte loads are legal).
+  /// i1: 16-byte loads along K are legal: K's stride is 1 and the base,
+  /// offset and the pitch of the rows read are 16-byte aligned.
   Value vectorOk;
 };
 } // namespace
@@ -73,9 +76,29 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   bool unitInner =
       succeeded(type.getStridesAndOffset(strides, offset)) &&
       (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
-  s.vectorOk = kContiguous && unitInner
-                   ? emitVectorCopiesOk(b, loc, memref, laneElems)
-                   : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
+  if (kContiguous) {
+    s.vectorOk = unitInner
+                     ? emitVectorCopiesOk(b, loc, memref, laneElems)
+                     : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
+    return s;
+  }
+  // Stored K x MN (A in tt): K's stride is 1 where the operand is one
+  // column (K x 1, the one-row GEMM) or a transposed view; the rows are
+  // then 16 bytes apart or only one is read.
+  IndexMath ma(b, loc, /*useIndex=*/true);
+  auto eq = [&](Value x, int64_t v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));
+  };
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value ok = ma.andI1(eq(ma.rem(ptr, 16), 0),
+                      eq(ma.rem(meta.getOffset(), laneElems), 0));
+  if (rank == 3)
+    ok = ma.andI1(ok, eq(ma.rem(meta.getStrides()[0], laneElems), 0));
+  ok = ma.andI1(ok, eq(s.kStride, 1));
+  Value oneRow = eq(meta.getSizes()[rank - 1], 1);
+  s.vectorOk =
+      ma.andI1(ok, arith::OrIOp::create(b, loc, oneRow,
+                                        eq(ma.rem(s.mnStride, laneElems), 0)));
   return s;
 }
 
@@ -118,10 +141,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   IntegerAttr align = b.getI64IntegerAttr(16);
 
   // The lane's chunk of one row at k = kc: a 16-byte load, or laneElems
-  // element loads (clamped to K and zero past it when `guard`).
+  // element loads (clamped to K and zero past it when `guard`; at constant
+  // offsets from the first when `unit`: K's stride is 1).
   auto loadChunk = [&](OpBuilder &b, const StreamedOperand &o, Value rowOff,
-                       Value kc, bool vector,
-                       bool guard) -> SmallVector<Value> {
+                       Value kc, bool vector, bool guard,
+                       bool unit) -> SmallVector<Value> {
     IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
     SmallVector<Value> out;
     if (vector) {
@@ -134,10 +158,12 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
             vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
       return out;
     }
+    Value first = mx.add(rowOff, m.idx(kc));
     for (int64_t j = 0; j < laneElems; ++j) {
       Value k = m.add(kc, j);
       Value at = guard ? m.min(k, lastK) : k;
-      Value off = mx.add(rowOff, mx.mul(m.idx(at), o.kStride));
+      Value off = unit && !guard ? mx.add(first, j)
+                                 : mx.add(rowOff, mx.mul(m.idx(at), o.kStride));
       Value v = memref::LoadOp::create(b, loc, o.linear, ValueRange{off});
       out.push_back(guard ? m.select(m.lt(k, ctx.k), v, zero) : v);
     }
@@ -150,7 +176,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   // One iteration: the k range [k0, k0 + BK). All chunks of B are loaded
   // first (the bytes in flight), then each chunk of A with its products.
   auto iteration = [&](OpBuilder &b, Value k0, bool vectorB, bool vectorA,
-                       bool guard, ValueRange accIn) {
+                       bool guard, bool unit, ValueRange accIn) {
     IndexMath m(b, loc);
     SmallVector<Value> acc(accIn);
     SmallVector<SmallVector<Value>> chunksB;
@@ -159,12 +185,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
       Value kc = m.add(k0, m.add(laneK, u * lanes * laneElems));
       kcs.push_back(kc);
       for (int64_t r = 0; r < rowsB; ++r)
-        chunksB.push_back(loadChunk(b, bOp, rowOffB[r], kc, vectorB, guard));
+        chunksB.push_back(
+            loadChunk(b, bOp, rowOffB[r], kc, vectorB, guard, unit));
     }
     for (int64_t u = 0; u < unroll; ++u)
       for (int64_t i = 0; i < rowsA; ++i) {
         SmallVector<Value> chunkA =
-            loadChunk(b, a, rowOffA[i], kcs[u], vectorA, guard);
+            loadChunk(b, a, rowOffA[i], kcs[u], vectorA, guard, unit);
         for (int64_t j = 0; j < laneElems; ++j) {
           Value x = widen(b, chunkA[j]);
           for (int64_t r = 0; r < rowsB; ++r) {
@@ -178,7 +205,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   };
   // A loop of iterations over [begin, end) in steps of BK.
   auto loopK = [&](OpBuilder &b, Value begin, Value end, bool vectorB,
-                   bool vectorA, bool guard, ValueRange init) {
+                   bool vectorA, bool guard, bool unit, ValueRange init) {
     IndexMath m(b, loc);
     auto loop = scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
                                    m.idx(m.c(cfg.getBK())), init);
@@ -187,31 +214,71 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
     IndexMath mi(b, loc);
     scf::YieldOp::create(b, loc,
                          iteration(b, mi.from(loop.getInductionVar()), vectorB,
-                                   vectorA, guard, loop.getRegionIterArgs()));
+                                   vectorA, guard, unit,
+                                   loop.getRegionIterArgs()));
     return SmallVector<Value>(loop.getResults());
   };
 
   Value zeroF = arith::ConstantOp::create(b, loc, b.getZeroAttr(f32));
   SmallVector<Value> init(rowsA * rowsB, zeroF);
   SmallVector<Type> accTypes(init.size(), f32);
-  // 16-byte loads of B (and of A where K is its contiguous dimension) over
-  // the whole iterations, the rest element by element.
-  Value fast = aKContiguous ? m.andI1(bOp.vectorOk, a.vectorOk) : bOp.vectorOk;
-  auto paths = scf::IfOp::create(b, loc, accTypes, fast,
-                                 /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&paths.getThenRegion().front());
+  // Four paths, each over the whole iterations then the last, partial one
+  // element by element: 16-byte loads of B and of A when both allow them;
+  // of B alone (A a strided view, or K x M with M > 1 in tt); else, where
+  // K's stride is 1 in both (rows that rule out 16-byte loads: f16 with an
+  // odd K), element loads at constant offsets from a lane's first; else
+  // element loads through the strides, each clamped to K.
+  Value unit = m.andI1(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             bOp.kStride, mx.c(1)),
+                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             a.kStride, mx.c(1)));
+  auto wholeThenRest = [&](OpBuilder &b, bool vectorB, bool vectorA,
+                           bool unitStride) {
     IndexMath mt(b, loc);
     Value whole = mt.sub(ctx.k, mt.rem(ctx.k, cfg.getBK()));
     SmallVector<Value> acc =
-        loopK(b, mt.c(0), whole, true, aKContiguous, false, init);
-    acc = loopK(b, whole, ctx.k, false, false, true, acc);
+        loopK(b, mt.c(0), whole, vectorB, vectorA, false, unitStride, init);
+    acc = loopK(b, whole, ctx.k, false, false, true, false, acc);
     scf::YieldOp::create(b, loc, acc);
-    b.setInsertionPointToStart(&paths.getElseRegion().front());
-    scf::YieldOp::create(b, loc,
-                         loopK(b, mt.c(0), ctx.k, false, false, true, init));
-  }
+  };
+  // scf.if `cond` yielding the sums of `then` or `otherwise`.
+  auto choose = [&](OpBuilder &b, Value cond,
+                    function_ref<void(OpBuilder &)> then,
+                    function_ref<void(OpBuilder &)> otherwise) {
+    auto ifOp = scf::IfOp::create(b, loc, accTypes, cond,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    then(b);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    otherwise(b);
+    return ifOp;
+  };
+  auto yieldOf = [&](OpBuilder &b, scf::IfOp inner) {
+    scf::YieldOp::create(b, loc, inner.getResults());
+  };
+  scf::IfOp paths = choose(
+      b, bOp.vectorOk,
+      [&](OpBuilder &b) {
+        yieldOf(
+            b,
+            choose(
+                b, a.vectorOk,
+                [&](OpBuilder &b) { wholeThenRest(b, true, true, false); },
+                [&](OpBuilder &b) { wholeThenRest(b, true, false, false); }));
+      },
+      [&](OpBuilder &b) {
+        yieldOf(b,
+                choose(
+                    b, unit,
+                    [&](OpBuilder &b) { wholeThenRest(b, false, false, true); },
+                    [&](OpBuilder &b) {
+                      IndexMath mt(b, loc);
+                      scf::YieldOp::create(b, loc,
+                                           loopK(b, mt.c(0), ctx.k, false,
+                                                 false, true, false, init));
+                    }));
+      });
 
   // The lanes' sums: a butterfly over the warp; lane 0 stores.
   SmallVector<Value> sums;

@@ -22,6 +22,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -135,6 +136,9 @@ struct BuiltKernel {
   /// The kernels of the family (pack, GEMM, reduction) take part in
   /// programmatic dependent launch (addGridDependencyControl).
   bool programmatic = false;
+  /// Built on and launched with A and B as stored, whatever the family's
+  /// packing (readsOperandsInPlace).
+  bool inPlace = false;
 };
 } // namespace
 
@@ -632,15 +636,14 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   entries.push_back(makeManifestEntry(op, k, chip, gemmIndex, packed.manifest));
 }
 
-/// Emits the launch of `kernels[i]` if its bounds hold, else of the rest:
-/// an scf.if chain in rule order, the last kernel unconditional.
-static void emitDispatch(OpBuilder &b, MatmulOp op,
-                         ArrayRef<BuiltKernel> kernels,
-                         const PackedOperands &packed, StringRef chip,
-                         int64_t gemmIndex,
-                         SmallVectorImpl<Attribute> &entries) {
+/// Emits, through `launch`, the launch of `kernels[i]` if its bounds hold,
+/// else of the rest: an scf.if chain in rule order, the last kernel
+/// unconditional.
+static void
+emitDispatch(OpBuilder &b, MatmulOp op, ArrayRef<BuiltKernel> kernels,
+             function_ref<void(OpBuilder &, const BuiltKernel &)> launch) {
   if (kernels.size() == 1)
-    return emitLaunch(b, op, kernels.front(), packed, chip, gemmIndex, entries);
+    return launch(b, kernels.front());
   Location loc = op.getLoc();
   const BuiltKernel &first = kernels.front();
   HostSizes sizes = getHostSizes(b, loc, op);
@@ -650,12 +653,11 @@ static void emitDispatch(OpBuilder &b, MatmulOp op,
   scf::IfOp::create(
       b, loc, holds,
       [&](OpBuilder &b, Location loc) {
-        emitLaunch(b, op, first, packed, chip, gemmIndex, entries);
+        launch(b, first);
         scf::YieldOp::create(b, loc);
       },
       [&](OpBuilder &b, Location loc) {
-        emitDispatch(b, op, kernels.drop_front(), packed, chip, gemmIndex,
-                     entries);
+        emitDispatch(b, op, kernels.drop_front(), launch);
         scf::YieldOp::create(b, loc);
       });
 }
@@ -709,11 +711,13 @@ static OperandTransposes getTransposes(MatmulOp op,
 }
 
 /// Emits one family of `op`'s kernels at the builder's point: the packing
-/// of its operands (one for the whole family: it depends on the operands
-/// only, `transposes` copied transposed), the kernels of every choice built
-/// from the kernel view of the op (createKernelView), the host code choosing
-/// and launching one, and the workspaces freed. Appends the kernels' launch
-/// facts to `entries`.
+/// of its operands (it depends on the operands only, `transposes` copied
+/// transposed), the kernels of every choice built from the kernel view of the
+/// op (createKernelView), the host code choosing and launching one, and the
+/// workspaces freed. One packing serves the members, emitted before the
+/// choice, unless some read their operands in place (readsOperandsInPlace):
+/// then each other member packs in its own branch, after the choice. Appends
+/// the kernels' launch facts to `entries`.
 static LogicalResult
 emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
            const OperandTransposes &transposes, gpu::GPUModuleOp gpuModule,
@@ -721,29 +725,51 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
            SmallVectorImpl<Attribute> &entries) {
   OperandPacking packing =
       planOperandPacking(op, lowering.packUnaligned, transposes);
-  PackedOperands packed = emitOperandPacking(rewriter, op, packing, gpuModule);
-  MatmulOp kernelOp = createKernelView(rewriter, op, packing, packed);
+  // Members on operands as stored: only where nothing is transposed (the
+  // kernel view is built on the transposed workspaces).
+  OperandPacking asStored = planOperandPacking(op, false, transposes);
+  auto inPlace = [&](const KernelChoice &c) {
+    return !transposes.any() && readsOperandsInPlace(c.config);
+  };
+  bool perMember = packing.any() && llvm::any_of(choices, inPlace);
+  PackedOperands shared = emitOperandPacking(
+      rewriter, op, perMember ? asStored : packing, gpuModule);
+  MatmulOp kernelOp = createKernelView(rewriter, op, packing, shared);
   auto eraseView = llvm::make_scope_exit([&] {
     if (kernelOp != op)
       kernelOp->erase();
   });
   SmallVector<BuiltKernel, 4> kernels;
   for (const KernelChoice &choice : choices) {
+    bool stored = inPlace(choice);
     FailureOr<BuiltKernel> k =
-        buildKernel(rewriter, kernelOp, choice, packing, gpuModule, lowering);
+        buildKernel(rewriter, kernelOp, choice, stored ? asStored : packing,
+                    gpuModule, lowering);
     if (failed(k))
       return failure();
     k->layout = op.getLayout();
+    k->inPlace = stored;
     kernels.push_back(std::move(*k));
   }
-  emitDispatch(rewriter, kernelOp, kernels, packed, lowering.chip, gemmIndex,
-               entries);
-  emitPackCleanup(rewriter, op.getLoc(), packing, packed);
+  llvm::SetVector<gpu::GPUFuncOp> packKernels;
+  packKernels.insert(shared.kernels.begin(), shared.kernels.end());
+  emitDispatch(
+      rewriter, kernelOp, kernels, [&](OpBuilder &b, const BuiltKernel &k) {
+        if (!perMember || k.inPlace)
+          return emitLaunch(b, kernelOp, k, shared, lowering.chip, gemmIndex,
+                            entries);
+        PackedOperands own = emitOperandPacking(b, op, packing, gpuModule);
+        packKernels.insert(own.kernels.begin(), own.kernels.end());
+        emitLaunch(b, kernelOp, k, own, lowering.chip, gemmIndex, entries);
+        emitPackCleanup(b, op.getLoc(), packing, own);
+      });
+  emitPackCleanup(rewriter, op.getLoc(), perMember ? asStored : packing,
+                  shared);
   if (hasProgrammaticLaunch(*lowering.target)) {
     SmallVector<gpu::GPUFuncOp> launched;
     for (const BuiltKernel &k : kernels)
       launched.append({k.kernel, k.reduce});
-    launched.append(packed.kernels.begin(), packed.kernels.end());
+    launched.append(packKernels.begin(), packKernels.end());
     for (gpu::GPUFuncOp kernel : launched)
       if (kernel)
         addGridDependencyControl(rewriter, kernel);

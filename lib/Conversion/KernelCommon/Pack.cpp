@@ -152,6 +152,10 @@ static Type runtimeKernelType(MemRefType type, MemRefType workspace) {
   return type == workspace ? type : dynamicStridedType(type);
 }
 
+bool mlir::gemm::detail::readsOperandsInPlace(ConfigAttr config) {
+  return config.getKind() == Kind::gemv;
+}
+
 OperandPacking
 mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
                                        const OperandTransposes &transposes) {

@@ -92,16 +92,13 @@
 // CHECK-SAME: name = "dyn_gemm_15",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
-// Host side: the operands are packed (if misaligned) once, before the
-// chain, and every kernel reads the packed operands. Each level of the
-// chain reads the sizes and tests its rule's bounds with its own tile.
+// Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
+// so the operands are not packed before the chain: each other member packs
+// them (if misaligned) in its own branch, launches on the packed operands
+// and frees them after its launch. Each level of the chain reads the sizes
+// and tests its rule's bounds with its own tile.
 // CHECK-LABEL: func.func @dyn(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>)
-// CHECK: %[[P:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
-// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: scf.yield
-// CHECK-NEXT: }
 // CHECK-NOT: gemm_pack
 
 // split-k-narrow: N <= 64, K >= 512 and ceil(M / 64) * ceil(N / 64) <= 132,
@@ -116,19 +113,33 @@
 // CHECK-NEXT: %[[NFIT:.*]] = arith.cmpi sle, %[[NB]], %c132 : index
 // CHECK-NEXT: %[[NSK:.*]] = arith.andi %[[NK]], %[[NFIT]] : i1
 // CHECK-NEXT: scf.if %[[NSK]] {
+// CHECK: %[[P:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
+// CHECK-NEXT: scf.yield %[[A]], %[[B]]
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: scf.yield
+// CHECK-NEXT: }
 // CHECK: arith.divui %c396, %{{.*}} : index
 // CHECK: %[[NWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// The wgmma members load through TMA: the tensor maps of A and B.
+// The wgmma members load through TMA: the tensor maps of A and B (of the
+// packed operands).
+// CHECK: memref.extract_aligned_pointer_as_index %[[P]]#0
 // CHECK: %[[MAPA:.*]] = llvm.call @mgpuGemmTensorMap(
+// CHECK: memref.extract_aligned_pointer_as_index %[[P]]#1
 // CHECK: %[[MAPB:.*]] = llvm.call @mgpuGemmTensorMap(
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm blocks in
+// CHECK-SAME: args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>
 // CHECK-SAME: %[[MAPA]] : !llvm.ptr, %[[MAPB]] : !llvm.ptr)
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[NWS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc %[[P]]#0
+// CHECK-NEXT: gpu.dealloc %[[P]]#1
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // gemv: M <= 1, K >= 256 and ceil(M / 1) * ceil(N / 16) >= 66: one
-// kernel of 256 threads and no shared memory.
+// kernel of 256 threads and no shared memory, on A and B as stored.
 // CHECK-NEXT: %[[GM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[GN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[GK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
@@ -139,7 +150,8 @@
 // CHECK-NEXT: %[[GFILL:.*]] = arith.cmpi sge, %[[GB]], %c66 : index
 // CHECK-NEXT: %[[GEMV:.*]] = arith.andi %[[GMK]], %[[GFILL]] : i1
 // CHECK-NEXT: scf.if %[[GEMV]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c0_i32 args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_0 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c0_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // decode: M <= 16, K >= 512 and ceil(M / 16) * ceil(N / 128) >= 66: one
@@ -154,22 +166,36 @@
 // CHECK-NEXT: %[[DFILL:.*]] = arith.cmpi sge, %[[DB]], %c66 : index
 // CHECK-NEXT: %[[DEC:.*]] = arith.andi %[[DMK]], %[[DFILL]] : i1
 // CHECK-NEXT: scf.if %[[DEC]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: %[[DP:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc %[[DP]]#0
+// CHECK-NEXT: gpu.dealloc %[[DP]]#1
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // decode-cluster: M <= 16, K >= 512 and blocks >= 45: slices =
 // max(min(132 / blocks, 8, ceil(K / 512), the cluster sizes whose capacity
 // holds the blocks), 1) are grid.y and the clusters' y extent; no
-// workspace, no reduction kernel.
+// workspace (the allocations are the packing's), no reduction kernel.
 // CHECK-NEXT: %[[CM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK: %[[CB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[CFILL:.*]] = arith.cmpi sge, %[[CB]], %c45 : index
 // CHECK: scf.if
+// CHECK: %[[CP:.*]]:2 = scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK-NEXT: scf.yield
 // CHECK-NOT: gpu.alloc
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
 // CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_2 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // decode-split: M <= 16 and K >= 512; slices fill one block per SM,
@@ -185,17 +211,33 @@
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 clusters in
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
@@ -203,6 +245,10 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // split-k: K >= 512 and ceil(M / 64) * ceil(N / BN) <= 132. The slices,
@@ -217,6 +263,12 @@
 // CHECK-NEXT: %[[SKFIT:.*]] = arith.cmpi sle, %[[SKB0]], %c132 : index
 // CHECK-NEXT: %[[SK:.*]] = arith.andi %[[KOK]], %[[SKFIT]] : i1
 // CHECK-NEXT: scf.if %[[SK]] {
+// The packing first (the i1 of the cleanup: whether it packed).
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: arith.xori
 // CHECK-NEXT: %[[M1:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[N1:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[K1:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
@@ -229,7 +281,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -240,6 +292,10 @@
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // small: ceil(M / 64) * ceil(N / 64) <= 132.
@@ -252,7 +308,11 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // tiny-k: K <= 16 and ceil(M / 64) * ceil(N / 64) <= 1056.
@@ -265,6 +325,10 @@
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // short-k: N >= 65, K <= 128 and ceil(M / 64) * ceil(N / 128) >= 529.
@@ -279,20 +343,32 @@
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // narrow-n: N <= 64.
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // mid: ceil(M / 128) * ceil(N / 128) <= its blocks_max.
@@ -305,40 +381,42 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
-// CHECK-NOT: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%[[P]]#0 : memref<?x?xf16>, %[[P]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// The packed operands are freed after the chain.
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
-// CHECK-NEXT: gpu.dealloc %[[P]]#0
-// CHECK-NEXT: gpu.dealloc %[[P]]#1
-// CHECK: return
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
 
 // The kernels, each with its tile's block size and wgmma shape; the split-K
 // kernel takes the workspace last and stores its partial sums there, its
 // reduction kernel (32 x 8 threads) takes C and the workspace.
 // CHECK: gpu.module @gemm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx84">]
-// The pack kernel comes first, then the family.
-// CHECK-LABEL: gpu.func @gemm_pack_f16(
+// The family, then the pack kernel (created by the first member that packs).
 // CHECK-LABEL: gpu.func @dyn_gemm(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[NWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>

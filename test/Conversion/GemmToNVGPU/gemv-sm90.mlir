@@ -5,23 +5,30 @@
 // `kind = gemv`: no shared memory and no pipeline. Each warp streams its
 // block-N / warps[1] rows of B through registers: per iteration every lane
 // issues BK / (32 x 8) 16-byte loads of each row before it multiplies them
-// with the chunk of A in f32 FMAs. Whole iterations take 16-byte loads
-// when B (and A, where K is its contiguous dimension) is 16-byte aligned at
-// run time; the last, partial iteration and misaligned operands read
-// element by element, clamped to K and zero past it. Five xor shuffles add
-// the lanes' sums and lane 0 runs the epilogue.
+// with the chunk of A in f32 FMAs. Four paths, chosen at run time, each
+// over the whole iterations and then the last, partial one element by
+// element (clamped to K, zero past it): 16-byte loads of B and A; of B
+// alone; element loads at constant offsets where K's stride is 1 in both
+// (misaligned rows, read in place: the host never packs for gemv); element
+// loads through the strides. Five xor shuffles add the lanes' sums and
+// lane 0 runs the epilogue.
 
-// The host launches one block per 1 x 16 tile of C (8 warps of 2 rows).
+// The host launches one block per 1 x 16 tile of C (8 warps of 2 rows), on
+// A and B as stored.
 // CHECK-LABEL: func.func @gemv(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>
+// CHECK-NOT: gemm_pack
 // CHECK: gpu.launch_func  @gemm_kernels::@gemv_gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c256
+// CHECK-SAME: args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>
 
 // CHECK-LABEL: gpu.func @gemv_gemm(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK-NOT: gpu.dynamic_shared_memory
 // CHECK-NOT: workgroup(
 // CHECK: memref.reinterpret_cast
-// CHECK: %[[FULL:.*]] = scf.if %{{.*}} -> (f32, f32)
-// The whole iterations: two loads of each of the two rows of B, then A.
+// CHECK: %[[FULL:.*]]:2 = scf.if %{{.*}} -> (f32, f32) {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32, f32) {
+// B and A 16-byte aligned: two loads of each of the two rows of B, then A.
 // CHECK: scf.for {{.*}} iter_args
 // CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
 // CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
@@ -30,11 +37,26 @@
 // CHECK: scf.for
 // CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
 // CHECK: arith.select
+// B alone aligned: A element by element.
 // CHECK: } else {
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
 // CHECK-NOT: vector.load
 // CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
+// CHECK: llvm.intr.fma
+// Rows that rule out 16-byte loads, K's stride 1 (an odd K): unclamped
+// element loads over the whole iterations, then the clamped rest. (The
+// fourth path, clamped element loads through the strides, is folded away
+// here: identity layouts have K's stride 1; see @gemv_strided.)
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-NOT: vector.load
+// CHECK-NOT: arith.minsi
+// CHECK-NOT: arith.select
 // CHECK: scf.yield
+// CHECK: scf.for
+// CHECK: arith.select
 // CHECK-COUNT-5: gpu.shuffle  xor
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}} : memref<?x?xf16
@@ -45,10 +67,18 @@ func.func @gemv(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   return
 }
 
-// tt: A is stored K x M, so its elements are read one by one (strided in
-// K) while B keeps its 16-byte loads; two rows of A, four of B per warp,
-// bf16 widened to f32; the epilogue (bias along N) sees each sum once.
+// tt: A is stored K x M. Its K stride is 1 where M = 1 (a K x 1 column):
+// then 16-byte loads of A too, checked at run time (K's stride, the base,
+// and one row or rows 16 bytes apart); else its elements one by one
+// (strided in K) while B keeps its 16-byte loads. Two rows of A, four of B
+// per warp, bf16 widened to f32; the epilogue (bias along N) sees each sum
+// once.
 // CHECK-LABEL: gpu.func @gemv_tt_gemm(
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK-COUNT-2: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: } else {
 // CHECK: scf.for {{.*}} iter_args
 // CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
 // CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xbf16, strided<[1]>>
@@ -64,6 +94,26 @@ func.func @gemv_tt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf
     %0 = arith.addf %acc, %bi : f32
     gemm.yield %0 : f32
   }
+  return
+}
+
+// A strided view of B (K's stride a run-time value): the fourth path,
+// element loads through the strides, each clamped to K.
+// CHECK-LABEL: gpu.func @gemv_strided_gemm(
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK: } else {
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NOT: vector.load
+// CHECK: arith.minsi
+// CHECK: arith.muli
+// CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
+// CHECK: arith.select
+// CHECK-COUNT-5: gpu.shuffle  xor
+func.func @gemv_strided(%a: memref<?x?xf16>, %b: memref<?x?xf16, strided<[?, ?], offset: ?>>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16, strided<[?, ?], offset: ?>>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 8, 256], warps = [1, 8], instr = [1, 1, 8], stages = 1, smem = plain>}
   return
 }
 
