@@ -11,6 +11,7 @@
 #include "gemm/Dialect/Gemm/IR/GemmDialect.h"
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
 #include "gemm/Tuning/CostModel.h"
+#include "gemm/Tuning/DefaultConfig.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -98,8 +99,6 @@ void checkExact(const Case &k, llvm::StringRef chip,
                   c.bm = bm, c.bn = bn, c.bk = bk, c.wm = wm, c.wn = wn;
                   c.im = instr[0], c.in = instr[1], c.ik = instr[2];
                   c.stages = stages, c.smem = smem, c.group = ranges.group;
-                  // wgmma points load through TMA where it reads the tiles.
-                  c.tmaLoad = tmaLoadsTiles(c, problem);
                   bool exactF32 = problem.a == ElemKind::f32 &&
                                   !problem.allowTf32 &&
                                   instrOperandKind(problem.a, kind) ==
@@ -109,8 +108,16 @@ void checkExact(const Case &k, llvm::StringRef chip,
                   ElemKind operand = instrOperandKind(problem.a, kind);
                   bool fastF8 = kind == InstrKind::wgmma && isFloat8(operand) &&
                                 !wgmmaPromotesPartialSums(operand, c.in);
+                  // wgmma reads tf32, i8 and f8 K-major only: on operands
+                  // stored MN-major its configs are legal on the transposed
+                  // copies the lowering makes (layout tn).
+                  GemmProblem legalOn = problem;
+                  static_cast<GemmSignature &>(legalOn) = getKernelSignature(
+                      problem, getOperandTransposes(problem, target,
+                                                    problem.allowTf32, kind));
+                  c.tmaLoad = tmaLoadsTiles(c, legalOn);
                   bool legal = !exactF32 && !fastF8 &&
-                               checkConfig(c, problem, target).empty();
+                               checkConfig(c, legalOn, target).empty();
                   EXPECT_EQ(legal, lattice.count(key(c)) == 1)
                       << chip.str() << " " << k.a << "/" << k.acc << " "
                       << k.layout << ": " << key(c);
@@ -155,9 +162,52 @@ TEST(Lattice, ExactlyTheLegalF8ConfigsOnSm90a) {
   checkExact({"f8E4M3FN", "f32", "f16", "tn", false}, "sm_90a", r);
   r.blockK = {128};
   r.stages = {3};
-  // (No tn: nothing lowers; the lattice must be empty too.)
-  GemmProblem nn = problemOf({"f8E4M3FN", "f32", "f16", "nn", false});
-  EXPECT_TRUE(enumerateLattice(nn, *lookupTarget("sm_90a"), r).empty());
+  // Outside tn the lowering transposes the operands first (Pack.cpp): the
+  // lattice holds the tn points (it was empty before the transposing copy:
+  // nothing lowered f8 nn).
+  const TargetInfo &sm90a = *lookupTarget("sm_90a");
+  GemmProblem tn = problemOf({"f8E4M3FN", "f32", "f16", "tn", false});
+  std::set<std::string> tnKeys;
+  for (const TileConfig &c : enumerateLattice(tn, sm90a, r))
+    tnKeys.insert(key(c));
+  for (const char *layout : {"nn", "nt", "tt"}) {
+    GemmProblem other = problemOf({"f8E4M3FN", "f32", "f16", layout, false});
+    std::set<std::string> keys;
+    for (const TileConfig &c : enumerateLattice(other, sm90a, r))
+      keys.insert(key(c));
+    EXPECT_FALSE(keys.empty()) << layout;
+    EXPECT_EQ(keys, tnKeys) << layout;
+  }
+}
+
+// tf32 and i8 outside tn on sm_90a: the wgmma points legal on the
+// transposed copies, beside the mma.sync points legal in place.
+TEST(Lattice, ExactlyTheLegalTransposedWgmmaConfigsOnSm90a) {
+  LatticeRanges r = reducedRanges();
+  r.blockK = {32, 128};
+  r.stages = {3};
+  for (const Case &k : {Case{"f32", "f32", "f32", "nn", true},
+                        Case{"f32", "f32", "f32", "tt", true}})
+    checkExact(k, "sm_90a", r);
+  // The wgmma points of each layout are those of tn.
+  const TargetInfo &sm90a = *lookupTarget("sm_90a");
+  auto wgmmaKeys = [&](const Case &k) {
+    std::set<std::string> keys;
+    for (const TileConfig &c : enumerateLattice(problemOf(k), sm90a, r))
+      if (c.kind == InstrKind::wgmma)
+        keys.insert(key(c));
+    return keys;
+  };
+  for (const char *layout : {"nn", "nt", "tt"}) {
+    std::set<std::string> tf32 = wgmmaKeys({"f32", "f32", "f32", layout, true});
+    std::set<std::string> i8 = wgmmaKeys({"i8", "i32", "i32", layout, false});
+    EXPECT_FALSE(tf32.empty()) << layout;
+    EXPECT_FALSE(i8.empty()) << layout;
+    EXPECT_EQ(tf32, wgmmaKeys({"f32", "f32", "f32", "tn", true})) << layout;
+    EXPECT_EQ(i8, wgmmaKeys({"i8", "i32", "i32", "tn", false})) << layout;
+  }
+  // Exact f32 stays off tensor cores in every layout.
+  EXPECT_TRUE(wgmmaKeys({"f32", "f32", "f32", "nn", false}).empty());
 }
 
 // The AMD lattice: shapes with tested lane maps, whole 4-block f64 tiles per

@@ -14,6 +14,7 @@
 
 #include "gemm/Tuning/CostModel.h"
 #include "gemm/Target/Legality.h"
+#include "gemm/Tuning/DefaultConfig.h"
 #include "gemm/Tuning/Lattice.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -49,6 +50,8 @@ const Param params[] = {
     {"element-copy-scale", &ModelParams::elementCopyScale},
     {"overlap-power", &ModelParams::overlapPower},
     {"solo-sync", &ModelParams::soloSyncCycles},
+    {"transpose-fraction-4b", &ModelParams::transposeFraction4B},
+    {"transpose-fraction-1b", &ModelParams::transposeFraction1B},
 };
 } // namespace
 
@@ -129,6 +132,31 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   const TargetPerf *perf = lookupTargetPerf(target.name);
   if (!perf)
     return std::nullopt;
+  // A wgmma config on tf32, i8 or f8 operands stored MN-major runs on
+  // transposed copies (the lowering's kernel view, layout tn): the kernel
+  // as on tn, plus one copy kernel per transposed operand.
+  OperandTransposes transposes =
+      getOperandTransposes(p, target, p.allowTf32, c.kind);
+  if (transposes.any()) {
+    GemmProblem kernelProblem = p;
+    static_cast<GemmSignature &>(kernelProblem) =
+        getKernelSignature(p, transposes);
+    std::optional<Cost> cost = estimateCost(c, kernelProblem, target, mp);
+    if (!cost)
+      return cost;
+    double bytes = elemBytes(p.a);
+    double fraction =
+        bytes >= 4 ? mp.transposeFraction4B : mp.transposeFraction1B;
+    double moved = 2.0 * p.batch * p.k * bytes *
+                   ((transposes.a ? double(p.m) : 0.0) +
+                    (transposes.b ? double(p.n) : 0.0));
+    int64_t copies = int64_t(transposes.a) + int64_t(transposes.b);
+    cost->transposeUs =
+        copies * mp.launchUs + moved / (fraction * perf->dramGBps * 1e3);
+    cost->timeUs += cost->transposeUs;
+    cost->tflops = p.flops() / cost->timeUs / 1e6;
+    return cost;
+  }
   Cost cost;
   ElemKind opKind = instrOperandKind(p.a, c.kind);
   double bytes = elemBytes(p.a);

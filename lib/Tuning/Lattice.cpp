@@ -7,6 +7,7 @@
 
 #include "gemm/Tuning/Lattice.h"
 #include "gemm/Target/Legality.h"
+#include "gemm/Tuning/DefaultConfig.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include <algorithm>
 #include <array>
@@ -65,6 +66,13 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
       enumerateGemv(problem, target, result);
       continue;
     }
+    // wgmma reads tf32, i8 and f8 K-major only: on operands stored MN-major
+    // its configs run on transposed copies (the lowering's kernel view,
+    // layout tn), so they are the points legal there.
+    GemmProblem legalOn = problem;
+    static_cast<GemmSignature &>(legalOn) = getKernelSignature(
+        problem,
+        getOperandTransposes(problem, target, problem.allowTf32, kind));
     // Instruction shapes: the table's for matrix kinds, per-thread tiles for
     // simt.
     llvm::SmallVector<std::array<int64_t, 3>, 8> instrs;
@@ -102,8 +110,8 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
                     c.group = ranges.group;
                     // wgmma tiles load through TMA wherever it can read
                     // them, as the defaults do (docs/design-notes.md).
-                    c.tmaLoad = tmaLoadsTiles(c, problem);
-                    if (checkConfig(c, problem, target).empty())
+                    c.tmaLoad = tmaLoadsTiles(c, legalOn);
+                    if (checkConfig(c, legalOn, target).empty())
                       result.push_back(c);
                   }
   }

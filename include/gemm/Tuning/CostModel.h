@@ -56,6 +56,13 @@ struct ModelParams {
   /// Cycles per block spent outside the k-loop (set-up, prologue issue,
   /// epilogue address math).
   double blockOverheadCycles = 1000.0;
+  /// The transposing copy that puts tf32, i8 and f8 operands K-major for
+  /// wgmma (Pack.cpp) moves its bytes (read plus written) at this fraction
+  /// of the DRAM bandwidth for 4-byte elements, and at transposeFraction1B
+  /// for 1-byte ones. Measured on the H200 (docs/performance.md, "Every
+  /// layout on wgmma"): f32 2.5 TB/s, i8 1.0 TB/s.
+  double transposeFraction4B = 0.55;
+  double transposeFraction1B = 0.22;
   /// How the per-k-tile limits combine: T = (sum of t_i^p)^(1/p) over the
   /// compute, shared, L2, copy, element-copy and exposed-latency times; a
   /// large p is the plain maximum (perfect overlap), p = 1 the sum.
@@ -94,6 +101,9 @@ struct Cost {
   double issueEfficiency = 0;
   double paddedFraction = 0;  ///< useful / computed FLOPs (ragged edges)
   double epilogueUs = 0;
+  /// The transposing copies a wgmma config on an MN-major tf32, i8 or f8
+  /// operand implies (included in timeUs).
+  double transposeUs = 0;
   int64_t tiles = 0;
   int64_t blocksPerSM = 0;
   int64_t rounds = 0;         ///< rounds of resident blocks on the busiest SM
