@@ -236,7 +236,20 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     conflict = mp.padConflict;
   else if (c.smem == SmemKind::plain)
     conflict = std::clamp(c.bk * bytes / 16.0, 1.0, mp.plainConflict);
-  double sharedReads = double(c.bk) * (c.bm * c.wn + c.bn * c.wm) * bytes;
+  // mma.sync fragments of tf32 and i8 operands stored M- or N-innermost
+  // are gathered element by element (MmaSync.cpp: ldmatrix transposes
+  // 16-bit elements only): a shared load per element where ldmatrix.x4
+  // moves 16 bytes a thread, 16 / bytes times the instructions.
+  auto gathered = [&](bool mnMajor) {
+    return c.kind == InstrKind::mma_sync && mnMajor &&
+                   (opKind == ElemKind::tf32 || opKind == ElemKind::i8)
+               ? 16.0 / bytes
+               : 1.0;
+  };
+  double sharedReads =
+      double(c.bk) *
+      (c.bm * c.wn * gathered(p.transA) + c.bn * c.wm * gathered(!p.transB)) *
+      bytes;
   double sharedWrites = double(c.bm + c.bn) * c.bk * bytes;
   double smemCycles =
       (sharedReads * conflict + sharedWrites) / perf->smemBytesPerClkPerSM;
