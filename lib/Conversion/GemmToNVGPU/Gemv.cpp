@@ -158,12 +158,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
             vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
       return out;
     }
-    Value first = mx.add(rowOff, m.idx(kc));
+    bool constantOffsets = unit && !guard;
+    Value first = constantOffsets ? mx.add(rowOff, m.idx(kc)) : Value();
     for (int64_t j = 0; j < laneElems; ++j) {
       Value k = m.add(kc, j);
       Value at = guard ? m.min(k, lastK) : k;
-      Value off = unit && !guard ? mx.add(first, j)
-                                 : mx.add(rowOff, mx.mul(m.idx(at), o.kStride));
+      Value off = constantOffsets
+                      ? mx.add(first, j)
+                      : mx.add(rowOff, mx.mul(m.idx(at), o.kStride));
       Value v = memref::LoadOp::create(b, loc, o.linear, ValueRange{off});
       out.push_back(guard ? m.select(m.lt(k, ctx.k), v, zero) : v);
     }

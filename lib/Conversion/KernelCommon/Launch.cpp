@@ -732,8 +732,9 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
     return !transposes.any() && readsOperandsInPlace(c.config);
   };
   bool perMember = packing.any() && llvm::any_of(choices, inPlace);
-  PackedOperands shared = emitOperandPacking(
-      rewriter, op, perMember ? asStored : packing, gpuModule);
+  // The packing emitted before the choice (none when per member).
+  const OperandPacking &before = perMember ? asStored : packing;
+  PackedOperands shared = emitOperandPacking(rewriter, op, before, gpuModule);
   MatmulOp kernelOp = createKernelView(rewriter, op, packing, shared);
   auto eraseView = llvm::make_scope_exit([&] {
     if (kernelOp != op)
@@ -763,8 +764,7 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
         emitLaunch(b, kernelOp, k, own, lowering.chip, gemmIndex, entries);
         emitPackCleanup(b, op.getLoc(), packing, own);
       });
-  emitPackCleanup(rewriter, op.getLoc(), perMember ? asStored : packing,
-                  shared);
+  emitPackCleanup(rewriter, op.getLoc(), before, shared);
   if (hasProgrammaticLaunch(*lowering.target)) {
     SmallVector<gpu::GPUFuncOp> launched;
     for (const BuiltKernel &k : kernels)
