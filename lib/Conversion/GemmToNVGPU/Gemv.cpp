@@ -7,25 +7,33 @@
 // and no pipeline:
 //
 //   block [BM, BN, BK], warps [1, W]: warp w of the block owns the R = BN / W
-//   rows n0 + w R .. n0 + w R + R - 1 of B (rows of C's columns) and the BM
-//   rows m0 .. m0 + BM - 1 of A. Lane l reads the 16-byte chunks
-//   k = l V + j 32 V (V = 16 / element bytes) of each of its rows: U = BK /
-//   (32 V) chunks per row and iteration, all issued before the first is
-//   used, and the chunk of A at the same k, and accumulates the products in
-//   f32 (BM x R sums a lane). A butterfly of shuffles then adds the lanes'
-//   sums (each lane adds in a fixed order: the same sizes give the same
-//   bits), and lane 0 applies the epilogue to the warp's BM x R elements.
+//   rows n0 + w + r W (r < R) of B (rows of C's columns) and the BM rows
+//   m0 .. m0 + BM - 1 of A. Lane l reads the 16-byte chunks k = l V + j 32 V
+//   (V = 16 / element bytes) of each of its rows: U = BK / (32 V) chunks per
+//   row and iteration, all issued before the first is used, and the chunk
+//   of A at the same k, and accumulates the products in f32 (BM x R sums a
+//   lane). A butterfly of shuffles then adds the lanes' sums (each lane adds
+//   in a fixed order: the same sizes give the same bits), and lane 0
+//   applies the epilogue to the warp's BM x R elements.
 //
 // Rows past the edge of A or B are read clamped into the matrix (their sums
-// are never stored); the last, partial iteration of K and operands that are
-// not 16-byte aligned (base, offset, row pitch) or not K-contiguous read
-// element by element, predicated on K only in that last iteration where K's
-// stride is 1. The host never packs the operands of a gemv kernel
-// (readsOperandsInPlace): a row that rules out 16-byte loads costs the
-// kernel element loads, where a packing would cost two more passes over B.
-// Measured on the H200 (docs/ dispatch.md, "gemv"): f16 tn 1x4096x4096
-// in 8.6-9.1 us, 86-94% of a copy of the same bytes, where the 16-row mma.sync
-// decode tile split in K took 11.5 us.
+// are never stored). The host never packs the operands of a gemv kernel
+// (readsOperandsInPlace): the kernel reads rows where they are, on one of
+// five paths chosen at run time:
+//   - 16-byte loads of B and A (both K-contiguous, 16-byte aligned rows);
+//   - shifted rows: both K-contiguous in a 16-byte aligned buffer, but rows
+//     that do not start on a 16-byte boundary (f16 with an odd K). Each row
+//     of B is read in 16-byte loads from its first aligned element h (the
+//     h before it one per lane); A's chunk at the same k is two aligned
+//     16-byte loads and a funnel shift by a constant number of elements.
+//     W rows apart share h, which is why a warp's rows are W apart;
+//   - 16-byte loads of B alone (A strided: K x M with M > 1 in tt);
+//   - element loads at constant offsets (K's stride 1, unaligned buffer);
+//   - element loads through the strides, clamped to K.
+// Each runs its whole iterations, then the last, partial one element by
+// element, predicated on K. Measured on the H200 (docs/performance.md):
+// f16 tn 1x4096x4096 in 8.5-9.1 us, 86-94% of a copy of the same bytes,
+// where the 16-row mma.sync decode tile split in K took 11.5 us.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +59,10 @@ struct StreamedOperand {
   /// i1: 16-byte loads along K are legal: K's stride is 1 and the base,
   /// offset and the pitch of the rows read are 16-byte aligned.
   Value vectorOk;
+  /// i1: K's stride is 1 and the buffer's aligned pointer is 16-byte
+  /// aligned: the 16-byte blocks holding a row can be loaded whatever the
+  /// row's own alignment (the shifted path).
+  Value blocksOk;
 };
 } // namespace
 
@@ -76,6 +88,13 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   bool unitInner =
       succeeded(type.getStridesAndOffset(strides, offset)) &&
       (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
+  IndexMath ma(b, loc, /*useIndex=*/true);
+  auto eq = [&](Value x, int64_t v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));
+  };
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value ptrOk = eq(ma.rem(ptr, 16), 0);
+  s.blocksOk = ma.andI1(ptrOk, eq(s.kStride, 1));
   if (kContiguous) {
     s.vectorOk = unitInner
                      ? emitVectorCopiesOk(b, loc, memref, laneElems)
@@ -85,13 +104,7 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   // Stored K x MN (A in tt): K's stride is 1 where the operand is one
   // column (K x 1, the one-row GEMM) or a transposed view; the rows are
   // then 16 bytes apart or only one is read.
-  IndexMath ma(b, loc, /*useIndex=*/true);
-  auto eq = [&](Value x, int64_t v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));
-  };
-  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value ok = ma.andI1(eq(ma.rem(ptr, 16), 0),
-                      eq(ma.rem(meta.getOffset(), laneElems), 0));
+  Value ok = ma.andI1(ptrOk, eq(ma.rem(meta.getOffset(), laneElems), 0));
   if (rank == 3)
     ok = ma.andI1(ok, eq(ma.rem(meta.getStrides()[0], laneElems), 0));
   ok = ma.andI1(ok, eq(s.kStride, 1));
@@ -122,23 +135,80 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
       streamOperand(b, loc, ctx, ctx.a, aKContiguous, laneElems);
   StreamedOperand bOp = streamOperand(b, loc, ctx, ctx.b, true, laneElems);
 
-  // The element offsets of (row, k = 0) of the warp's rows, clamped into
-  // the matrix.
-  Value n0 = m.add(ctx.tileN0, ctx.warpN0);
+  // Warp w of the W along N owns rows n0 + w + r W of B, r < R: with W a
+  // multiple of the lane's elements (or a pitch that makes it so), they
+  // start at the same offset within a 16-byte block, so the shifted path
+  // below loads all of them from one shift. Rows past the edge read the
+  // warp's first row (or the last row of B, where even that is past it):
+  // their sums are never stored.
+  const int64_t warpsN = cfg.getWarps()[1];
   Value lastM = m.sub(ctx.m, m.c(1)), lastN = m.sub(ctx.n, m.c(1));
-  SmallVector<Value> rowOffA, rowOffB;
+  Value firstRow = m.add(ctx.tileN0, m.div(ctx.warpN0, rowsB));
+  Value repRow = m.min(firstRow, lastN);
+  SmallVector<Value> rowOffA, rowOffB, rowsN;
   for (int64_t i = 0; i < rowsA; ++i)
     rowOffA.push_back(mx.add(
         a.base, mx.mul(m.idx(m.min(m.add(ctx.tileM0, i), lastM)), a.mnStride)));
-  for (int64_t r = 0; r < rowsB; ++r)
-    rowOffB.push_back(mx.add(
-        bOp.base, mx.mul(m.idx(m.min(m.add(n0, r), lastN)), bOp.mnStride)));
+  for (int64_t r = 0; r < rowsB; ++r) {
+    Value n = m.add(firstRow, r * warpsN);
+    rowsN.push_back(n);
+    Value row = r == 0 ? repRow : m.select(m.lt(n, ctx.n), n, repRow);
+    rowOffB.push_back(mx.add(bOp.base, mx.mul(m.idx(row), bOp.mnStride)));
+  }
 
   Value laneK = m.mul(ctx.lane, laneElems);
   Value lastK = m.sub(ctx.k, m.c(1));
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
   auto vecType = VectorType::get({laneElems}, elem);
+  const int64_t chunkWords = 4;
+  auto wordsType = VectorType::get({chunkWords}, b.getI32Type());
   IntegerAttr align = b.getI64IntegerAttr(16);
+
+  // The shifted path, for rows of B and A whose 16-byte blocks are loadable
+  // but which do not start on one (f16 with an odd K): each row of B is
+  // read from its first aligned element, h = (-offset) mod V, in 16-byte
+  // loads; the h elements before it are read one per lane. A's chunk at
+  // the same k starts e = (offset of A's row + h) mod V elements into a
+  // 16-byte block: the lane loads that block and the next and selects the
+  // eight words' four from e (a funnel shift; e is the same in every
+  // iteration and lane).
+  Value h = mx.rem(mx.sub(mx.c(laneElems), mx.rem(rowOffB[0], laneElems)),
+                   laneElems);
+  SmallVector<Value> rowOffBShifted, rowOffABlock, selHigh, selNext, shiftBits;
+  for (Value off : rowOffB)
+    rowOffBShifted.push_back(mx.add(off, h));
+  const int64_t elemSize = elem.getIntOrFloatBitWidth() / 8;
+  for (Value off : rowOffA) {
+    Value start = mx.add(off, h);
+    Value e = mx.rem(start, laneElems);
+    rowOffABlock.push_back(mx.sub(start, e));
+    Value bytes = m.mul(m.from(e), elemSize);
+    Value word = m.div(bytes, 4);
+    auto isSet = [&](Value x, int64_t bit) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                   m.andOp(x, bit), m.c(0));
+    };
+    selHigh.push_back(isSet(word, 2));
+    selNext.push_back(isSet(word, 1));
+    shiftBits.push_back(m.mul(m.rem(bytes, 4), 8));
+  }
+
+  // How the chunks of an iteration are read.
+  struct Loads {
+    bool vectorB = false, vectorA = false;
+    /// Rows read from their first aligned element (both operands' K
+    /// stride 1; k relative to h).
+    bool shifted = false;
+    /// Element loads clamped to K, zero past it (the last, partial
+    /// iteration).
+    bool guard = false;
+    /// Element loads at constant offsets from a lane's first (K's stride
+    /// is 1 in both).
+    bool unit = false;
+  };
+  Loads vectorBoth, vectorBOnly, shiftedRows, guarded, unitStride;
+  vectorBoth.vectorB = vectorBoth.vectorA = vectorBOnly.vectorB = true;
+  shiftedRows.shifted = guarded.guard = unitStride.unit = true;
 
   // The lane's chunk of one row at k = kc: a 16-byte load, or laneElems
   // element loads (clamped to K and zero past it when `guard`; at constant
@@ -171,29 +241,73 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
     }
     return out;
   };
+  // Row i of A at k = h + kc on the shifted path: the 16-byte blocks at
+  // and after the chunk's, their words shifted by e.
+  auto loadShiftedA = [&](OpBuilder &b, int64_t i,
+                          Value kc) -> SmallVector<Value> {
+    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    Value off = mx.add(rowOffABlock[i], m.idx(kc));
+    SmallVector<Value> words;
+    for (Value at : {off, mx.add(off, laneElems)}) {
+      Value v =
+          vector::LoadOp::create(b, loc, vecType, a.linear, ValueRange{at},
+                                 /*nontemporal=*/false, align);
+      Value w = vector::BitCastOp::create(b, loc, wordsType, v);
+      for (int64_t j = 0; j < chunkWords; ++j)
+        words.push_back(
+            vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
+    }
+    // words[q + j], q = e's whole words, in two selects on q's bits.
+    auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by,
+                    int64_t count) {
+      SmallVector<Value> out;
+      for (int64_t j = 0; j < count; ++j)
+        out.push_back(
+            arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
+      return out;
+    };
+    SmallVector<Value> high = pick(selHigh[i], words, 2, chunkWords + 2);
+    SmallVector<Value> next = pick(selNext[i], high, 1, chunkWords + 1);
+    SmallVector<Value> out;
+    for (int64_t j = 0; j < chunkWords; ++j)
+      out.push_back(LLVM::FshrOp::create(b, loc, next[j + 1], next[j],
+                                         shiftBits[i]));
+    Value chunk = vector::BitCastOp::create(
+        b, loc, vecType, vector::FromElementsOp::create(b, loc, wordsType, out));
+    SmallVector<Value> elems;
+    for (int64_t j = 0; j < laneElems; ++j)
+      elems.push_back(
+          vector::ExtractOp::create(b, loc, chunk, ArrayRef<int64_t>{j}));
+    return elems;
+  };
   auto widen = [&](OpBuilder &b, Value v) -> Value {
     return v.getType() == f32 ? v : arith::ExtFOp::create(b, loc, f32, v);
   };
 
-  // One iteration: the k range [k0, k0 + BK). All chunks of B are loaded
-  // first (the bytes in flight), then each chunk of A with its products.
-  auto iteration = [&](OpBuilder &b, Value k0, bool vectorB, bool vectorA,
-                       bool guard, bool unit, ValueRange accIn) {
+  // One iteration: the k range [k0, k0 + count 32 V). All chunks of B are
+  // loaded first (the bytes in flight), then each chunk of A with its
+  // products.
+  auto iteration = [&](OpBuilder &b, Value k0, Loads loads, int64_t count,
+                       ValueRange accIn) {
     IndexMath m(b, loc);
     SmallVector<Value> acc(accIn);
     SmallVector<SmallVector<Value>> chunksB;
     SmallVector<Value> kcs;
-    for (int64_t u = 0; u < unroll; ++u) {
+    ArrayRef<Value> offB = loads.shifted ? rowOffBShifted : rowOffB;
+    for (int64_t u = 0; u < count; ++u) {
       Value kc = m.add(k0, m.add(laneK, u * lanes * laneElems));
       kcs.push_back(kc);
       for (int64_t r = 0; r < rowsB; ++r)
-        chunksB.push_back(
-            loadChunk(b, bOp, rowOffB[r], kc, vectorB, guard, unit));
+        chunksB.push_back(loadChunk(b, bOp, offB[r], kc,
+                                    loads.vectorB || loads.shifted,
+                                    loads.guard, loads.unit));
     }
-    for (int64_t u = 0; u < unroll; ++u)
+    for (int64_t u = 0; u < count; ++u)
       for (int64_t i = 0; i < rowsA; ++i) {
         SmallVector<Value> chunkA =
-            loadChunk(b, a, rowOffA[i], kcs[u], vectorA, guard, unit);
+            loads.shifted ? loadShiftedA(b, i, kcs[u])
+                          : loadChunk(b, a, rowOffA[i], kcs[u], loads.vectorA,
+                                      loads.guard, loads.unit);
         for (int64_t j = 0; j < laneElems; ++j) {
           Value x = widen(b, chunkA[j]);
           for (int64_t r = 0; r < rowsB; ++r) {
@@ -205,42 +319,32 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
       }
     return acc;
   };
-  // A loop of iterations over [begin, end) in steps of BK.
-  auto loopK = [&](OpBuilder &b, Value begin, Value end, bool vectorB,
-                   bool vectorA, bool guard, bool unit, ValueRange init) {
+  // A loop of iterations of `count` chunks a lane over [begin, end).
+  auto loopK = [&](OpBuilder &b, Value begin, Value end, Loads loads,
+                   int64_t count, ValueRange init) {
     IndexMath m(b, loc);
-    auto loop = scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
-                                   m.idx(m.c(cfg.getBK())), init);
+    auto loop =
+        scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
+                           m.idx(m.c(count * lanes * laneElems)), init);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
     scf::YieldOp::create(b, loc,
-                         iteration(b, mi.from(loop.getInductionVar()), vectorB,
-                                   vectorA, guard, unit,
-                                   loop.getRegionIterArgs()));
+                         iteration(b, mi.from(loop.getInductionVar()), loads,
+                                   count, loop.getRegionIterArgs()));
     return SmallVector<Value>(loop.getResults());
   };
 
   Value zeroF = arith::ConstantOp::create(b, loc, b.getZeroAttr(f32));
   SmallVector<Value> init(rowsA * rowsB, zeroF);
   SmallVector<Type> accTypes(init.size(), f32);
-  // Four paths, each over the whole iterations then the last, partial one
-  // element by element: 16-byte loads of B and of A when both allow them;
-  // of B alone (A a strided view, or K x M with M > 1 in tt); else, where
-  // K's stride is 1 in both (rows that rule out 16-byte loads: f16 with an
-  // odd K), element loads at constant offsets from a lane's first; else
-  // element loads through the strides, each clamped to K.
-  Value unit = m.andI1(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                             bOp.kStride, mx.c(1)),
-                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                             a.kStride, mx.c(1)));
-  auto wholeThenRest = [&](OpBuilder &b, bool vectorB, bool vectorA,
-                           bool unitStride) {
+  // The whole iterations from k = 0, then the last, partial one element by
+  // element.
+  auto wholeThenRest = [&](OpBuilder &b, Loads loads) {
     IndexMath mt(b, loc);
     Value whole = mt.sub(ctx.k, mt.rem(ctx.k, cfg.getBK()));
-    SmallVector<Value> acc =
-        loopK(b, mt.c(0), whole, vectorB, vectorA, false, unitStride, init);
-    acc = loopK(b, whole, ctx.k, false, false, true, false, acc);
+    SmallVector<Value> acc = loopK(b, mt.c(0), whole, loads, unroll, init);
+    acc = loopK(b, whole, ctx.k, guarded, unroll, acc);
     scf::YieldOp::create(b, loc, acc);
   };
   // scf.if `cond` yielding the sums of `then` or `otherwise`.
@@ -259,27 +363,93 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   auto yieldOf = [&](OpBuilder &b, scf::IfOp inner) {
     scf::YieldOp::create(b, loc, inner.getResults());
   };
+  // The shifted path: the h head elements (lane l < h reads element l of
+  // each row), the iterations whose chunks and A's next blocks lie before
+  // K (h + k + V < K for every chunk), as many more of one chunk a lane,
+  // then the rest element by element.
+  auto shiftedPath = [&](OpBuilder &b) {
+    IndexMath mt(b, loc), mtx(b, loc, /*useIndex=*/true);
+    Value hk = mt.from(h);
+    Value inHead = mt.lt(ctx.lane, mt.min(hk, ctx.k));
+    scf::IfOp head = choose(
+        b, inHead,
+        [&](OpBuilder &b) {
+          IndexMath mh(b, loc), mhx(b, loc, /*useIndex=*/true);
+          SmallVector<Value> acc(init);
+          Value k = mh.idx(ctx.lane);
+          for (int64_t i = 0; i < rowsA; ++i) {
+            Value x = widen(b, memref::LoadOp::create(
+                                   b, loc, a.linear,
+                                   ValueRange{mhx.add(rowOffA[i], k)}));
+            for (int64_t r = 0; r < rowsB; ++r) {
+              Value y = widen(b, memref::LoadOp::create(
+                                     b, loc, bOp.linear,
+                                     ValueRange{mhx.add(rowOffB[r], k)}));
+              Value &c = acc[i * rowsB + r];
+              c = LLVM::FMAOp::create(b, loc, x, y, c);
+            }
+          }
+          scf::YieldOp::create(b, loc, acc);
+        },
+        [&](OpBuilder &b) { scf::YieldOp::create(b, loc, init); });
+    Value avail = mt.max(mt.sub(mt.sub(ctx.k, hk), mt.c(1)), mt.c(0));
+    Value whole = mt.sub(avail, mt.rem(avail, cfg.getBK()));
+    SmallVector<Value> acc =
+        loopK(b, mt.c(0), whole, shiftedRows, unroll, head.getResults());
+    if (unroll > 1) {
+      Value more = mt.sub(avail, whole);
+      Value end = mt.add(whole, mt.sub(more, mt.rem(more, lanes * laneElems)));
+      acc = loopK(b, whole, end, shiftedRows, 1, acc);
+      whole = end;
+    }
+    acc = loopK(b, mt.add(hk, whole), ctx.k, guarded, unroll, acc);
+    scf::YieldOp::create(b, loc, acc);
+  };
+  // Five paths, each over the whole iterations then the last, partial one
+  // element by element: 16-byte loads of B and of A when both allow them;
+  // the shifted path where both have K's stride 1 and loadable blocks
+  // (and the warp's rows share their shift); 16-byte loads of B alone (A
+  // a strided view, or K x M with M > 1 in tt); else, where K's stride is
+  // 1 in both, element loads at constant offsets from a lane's first; else
+  // element loads through the strides, each clamped to K.
+  Value unit = m.andI1(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             bOp.kStride, mx.c(1)),
+                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             a.kStride, mx.c(1)));
+  Value shiftOk = m.andI1(bOp.blocksOk, a.blocksOk);
+  if (rowsB > 1)
+    shiftOk = m.andI1(
+        shiftOk, arith::CmpIOp::create(
+                     b, loc, arith::CmpIPredicate::eq,
+                     mx.rem(mx.mul(bOp.mnStride, mx.c(warpsN)), laneElems),
+                     mx.c(0)));
+  auto withoutVectorB = [&](OpBuilder &b) {
+    yieldOf(b, choose(
+                   b, unit,
+                   [&](OpBuilder &b) { wholeThenRest(b, unitStride); },
+                   [&](OpBuilder &b) {
+                     IndexMath mt(b, loc);
+                     scf::YieldOp::create(
+                         b, loc,
+                         loopK(b, mt.c(0), ctx.k, guarded, unroll, init));
+                   }));
+  };
   scf::IfOp paths = choose(
-      b, bOp.vectorOk,
+      b, m.andI1(bOp.vectorOk, a.vectorOk),
+      [&](OpBuilder &b) {
+        wholeThenRest(b, vectorBoth);
+      },
       [&](OpBuilder &b) {
         yieldOf(
             b,
-            choose(
-                b, a.vectorOk,
-                [&](OpBuilder &b) { wholeThenRest(b, true, true, false); },
-                [&](OpBuilder &b) { wholeThenRest(b, true, false, false); }));
-      },
-      [&](OpBuilder &b) {
-        yieldOf(b,
-                choose(
-                    b, unit,
-                    [&](OpBuilder &b) { wholeThenRest(b, false, false, true); },
-                    [&](OpBuilder &b) {
-                      IndexMath mt(b, loc);
-                      scf::YieldOp::create(b, loc,
-                                           loopK(b, mt.c(0), ctx.k, false,
-                                                 false, true, false, init));
-                    }));
+            choose(b, shiftOk, shiftedPath, [&](OpBuilder &b) {
+              yieldOf(b, choose(
+                             b, bOp.vectorOk,
+                             [&](OpBuilder &b) {
+                               wholeThenRest(b, vectorBOnly);
+                             },
+                             withoutVectorB));
+            }));
       });
 
   // The lanes' sums: a butterfly over the warp; lane 0 stores.
@@ -298,7 +468,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
     IndexMath me(b, loc);
     for (int64_t i = 0; i < rowsA; ++i)
       for (int64_t r = 0; r < rowsB; ++r) {
-        emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, i), me.add(n0, r),
+        emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, i), rowsN[r],
                             sums[i * rowsB + r]);
       }
   });

@@ -3,15 +3,17 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t/gemm_kernels.sm_90.ptx
 
 // `kind = gemv`: no shared memory and no pipeline. Each warp streams its
-// block-N / warps[1] rows of B through registers: per iteration every lane
-// issues BK / (32 x 8) 16-byte loads of each row before it multiplies them
-// with the chunk of A in f32 FMAs. Four paths, chosen at run time, each
-// over the whole iterations and then the last, partial one element by
-// element (clamped to K, zero past it): 16-byte loads of B and A; of B
-// alone; element loads at constant offsets where K's stride is 1 in both
-// (misaligned rows, read in place: the host never packs for gemv); element
-// loads through the strides. Five xor shuffles add the lanes' sums and
-// lane 0 runs the epilogue.
+// block-N / warps[1] rows of B (rows warps[1] apart) through registers: per
+// iteration every lane issues BK / (32 x 8) 16-byte loads of each row
+// before it multiplies them with the chunk of A in f32 FMAs. Five paths,
+// chosen at run time, each over the whole iterations and then the last,
+// partial one element by element (clamped to K, zero past it): 16-byte
+// loads of B and A; shifted rows (K's stride 1 and a 16-byte aligned
+// buffer, but rows that start inside a 16-byte block: an odd K, read in
+// place, the host never packs for gemv); 16-byte loads of B alone; element
+// loads at constant offsets where K's stride is 1 in both; element loads
+// through the strides. Five xor shuffles add the lanes' sums and lane 0
+// runs the epilogue.
 
 // The host launches one block per 1 x 16 tile of C (8 warps of 2 rows), on
 // A and B as stored.
@@ -27,8 +29,8 @@
 // CHECK-NOT: workgroup(
 // CHECK: memref.reinterpret_cast
 // CHECK: %[[FULL:.*]]:2 = scf.if %{{.*}} -> (f32, f32) {
-// CHECK-NEXT: scf.if %{{.*}} -> (f32, f32) {
 // B and A 16-byte aligned: two loads of each of the two rows of B, then A.
+// CHECK-NEXT: arith.remui
 // CHECK: scf.for {{.*}} iter_args
 // CHECK-COUNT-4: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
 // CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
@@ -37,17 +39,45 @@
 // CHECK: scf.for
 // CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
 // CHECK: arith.select
+// Shifted rows: lanes below h read the elements before each row's first
+// 16-byte block; then B's blocks, and A's chunk from two blocks and four
+// funnel shifts (by the words the selects pick); the same with one chunk
+// a lane; then the rest element by element.
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32, f32) {
+// CHECK: scf.if %{{.*}} -> (f32, f32) {
+// CHECK-COUNT-3: memref.load
+// CHECK: } else {
+// CHECK: scf.for {{.*}} step %c512 iter_args
+// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
+// CHECK: vector.load %{{.*}} vector<8xf16>
+// CHECK-NEXT: vector.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
+// CHECK: vector.load %{{.*}} vector<8xf16>
+// CHECK-NEXT: vector.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
+// CHECK: arith.select
+// CHECK-COUNT-4: llvm.intr.fshr(%{{.*}}, %{{.*}}, %{{.*}}) : (i32, i32, i32) -> i32
+// CHECK-NEXT: vector.from_elements
+// CHECK-NEXT: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK: llvm.intr.fma
+// CHECK: scf.for {{.*}} step %c256 iter_args
+// CHECK-COUNT-2: vector.load %{{.*}} vector<8xf16>
+// CHECK: llvm.intr.fshr
+// CHECK: scf.for
+// CHECK-NOT: vector.load
+// CHECK: arith.select
 // B alone aligned: A element by element.
 // CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32, f32) {
 // CHECK: scf.for {{.*}} iter_args
 // CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
 // CHECK-NOT: vector.load
 // CHECK: memref.load %{{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>
 // CHECK: llvm.intr.fma
-// Rows that rule out 16-byte loads, K's stride 1 (an odd K): unclamped
-// element loads over the whole iterations, then the clamped rest. (The
-// fourth path, clamped element loads through the strides, is folded away
-// here: identity layouts have K's stride 1; see @gemv_strided.)
+// Rows with K's stride 1 in a buffer that is not 16-byte aligned:
+// unclamped element loads over the whole iterations, then the clamped
+// rest. (The fifth path, clamped element loads through the strides, is
+// folded away here: identity layouts have K's stride 1; see
+// @gemv_strided.)
 // CHECK: } else {
 // CHECK-NOT: scf.if
 // CHECK: scf.for {{.*}} iter_args
@@ -97,12 +127,17 @@ func.func @gemv_tt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf
   return
 }
 
-// A strided view of B (K's stride a run-time value): the fourth path,
+// A strided view of B (K's stride a run-time value): the fifth path,
 // element loads through the strides, each clamped to K.
 // CHECK-LABEL: gpu.func @gemv_strided_gemm(
 // CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK: } else {
-// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32) {
+// CHECK: llvm.intr.fshr
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32) {
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (f32) {
 // CHECK: } else {
 // CHECK: scf.for
 // CHECK-NOT: vector.load
@@ -132,4 +167,5 @@ func.func @gemv_batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref
 // PTX-NOT: .shared
 // PTX: ld.global.v4.{{[bu]}}32
 // PTX: fma.rn.f32
+// PTX: shf.r.wrap.b32
 // PTX: shfl.sync.bfly.b32
