@@ -81,14 +81,25 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   tt.transA = true;
   EXPECT_EQ(ruleFor(getDispatchRules(tt, chip("sm_90a"), false), 1, 4096, 4096),
             "gemv");
+  // M = 2: gemv's tile with two rows of A, while the decode tile's grid
+  // (16 x 128) would fill less than half the SMs (N <= 65 x 128); odd K
+  // too (rows read in place, shifted).
+  EXPECT_EQ(ruleFor(rules, 2, 4096, 4096), "gemv-2");
+  EXPECT_EQ(ruleFor(rules, 2, 4097, 4093), "gemv-2");
+  EXPECT_EQ(ruleFor(rules, 2, 1056, 256), "gemv-2");
+  EXPECT_EQ(ruleFor(rules, 2, 8320, 4096), "gemv-2");
+  EXPECT_EQ(ruleFor(rules, 2, 8321, 4096), "decode");
+  EXPECT_EQ(ruleFor(rules, 2, 1040, 4096), "decode-split");
   // B stored K x N (nn, nt): no gemv.
   GemmSignature nn = f16tn();
   nn.transB = false;
   EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 1, 4096, 4096),
             "decode-split");
+  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 2, 4096, 4096),
+            "decode-split");
   // Decode: M <= 16 and long K; split while the 16 x 128 grid fills less
   // than half the SMs.
-  EXPECT_EQ(ruleFor(rules, 2, 4096, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 3, 4096, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "decode-split");
   EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");
@@ -96,7 +107,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 32, 14336, 4096), "decode-32");
   // Reduced in clusters where the clusters run as many slices as the
   // workspace would (45 to 65 blocks: 2 slices).
-  EXPECT_EQ(ruleFor(rules, 2, 8192, 8192), "decode-cluster");
+  EXPECT_EQ(ruleFor(rules, 3, 8192, 8192), "decode-cluster");
   EXPECT_EQ(ruleFor(rules, 16, 5633, 4096), "decode-cluster");
   EXPECT_EQ(ruleFor(rules, 16, 5632, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");

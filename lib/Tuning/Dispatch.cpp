@@ -9,9 +9,11 @@
 //             the grid of a small tile does not fill one wave and K is long:
 //             K-heavy GEMMs (M, N below 100) and decode (M up to 16, N in
 //             the thousands) get their parallelism from K slices;
-//   gemv      M = 1 with K-contiguous operands (tn) and N in the
-//             thousands: no shared memory, each warp streams two rows
-//             of B through registers (Gemv.cpp);
+//   gemv, gemv-2
+//             M = 1 (M = 2 where the decode tile would split K) with a
+//             K-contiguous B (tn, tt) and N in the thousands: no shared
+//             memory, each warp streams two rows of B through registers
+//             (Gemv.cpp);
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -314,6 +316,27 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     when.kMin = target.warpSize * c.ik;
     when.blocksMin = (sms + 1) / 2;
     add("gemv", when, c);
+    // gemv-2: the same tile for two rows of A, where the decode tile's grid
+    // would fill less than half the SMs and decode would split K (N up to
+    // 65 x 128 on the H200). Two rows of A per warp halve the FMAs a byte
+    // of B costs per row of C; the split decode tile adds a reduction and,
+    // for rows that rule out 16-byte copies, packs its operands (three
+    // passes over B where gemv reads it once, shifting misaligned rows in
+    // registers). f16 tn 2x4096x4096: 9.0 us against 11.9 (decode-split);
+    // 2x4097x4093: 11.8 against 33.9 (decode-split on packed operands);
+    // 2x2048x8192 1.19x against 1.08x cuBLAS; 2x1280x8192 0.98x against
+    // 1.00x. From three rows on, the FMAs of the rows of A bound gemv
+    // (docs/performance.md, "Two to four rows").
+    if (std::optional<TileConfig> decode =
+            getDecodeConfig(d, sig, target, /*bm=*/16)) {
+      TileConfig two = makeGemvConfig(/*bm=*/2, /*rowsPerWarp=*/2,
+                                      /*warps=*/8, /*unroll=*/2,
+                                      elemBytes(sig.a), target.warpSize);
+      SizeBounds twoWhen = when;
+      twoWhen.mMin = twoWhen.mMax = 2;
+      twoWhen.nMax = ((sms + 1) / 2 - 1) * decode->bn;
+      add("gemv-2", twoWhen, two);
+    }
   }
   // decode, decode-split: M fits one 16-row mma.sync tile and K is long:
   // the GEMM streams B once, and how fast is a matter of the bytes in

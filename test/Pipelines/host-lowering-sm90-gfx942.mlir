@@ -30,6 +30,11 @@
 // NV: gpu.launch_func <%[[GV]] : !llvm.ptr> @gemm_kernels::@linear_gemm blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[GV]])
 // NV: llvm.call @mgpuStreamDestroy(%[[GV]])
+// gemv-2 likewise.
+// NV-NOT: gemm_pack
+// NV: %[[GV2:[0-9]+]] = llvm.call @mgpuStreamCreate()
+// NV: gpu.launch_func <%[[GV2]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
+// NV: llvm.call @mgpuStreamDestroy(%[[GV2]])
 // The other members pack A and B in their own branch and free the
 // workspaces after their launch; decode has no workspace of its own.
 // NV: %[[PACK:[0-9]+]] = llvm.call @mgpuStreamCreate()
@@ -40,7 +45,7 @@
 // NV: llvm.call @mgpuStreamSynchronize(%[[PACK]])
 // NV: llvm.call @mgpuStreamDestroy(%[[PACK]])
 // NV: %[[DEC:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
+// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_1 blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
 // NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
 // NV: llvm.call @mgpuMemFree(%{{.*}}, %[[DFREE:[0-9]+]])
@@ -51,7 +56,7 @@
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // NV: %[[CL:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_1 clusters in
+// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_2 clusters in
 // NV: llvm.call @mgpuStreamSynchronize(%[[CL]])
 // NV: llvm.call @mgpuStreamDestroy(%[[CL]])
 
@@ -61,17 +66,17 @@
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[02])?]] blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[03])?]] blocks
 // CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK]]_reduce blocks
 // CHECK: llvm.call @mgpuMemFree(%[[WS]], %[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
-// The last member is the default (the thirteenth kernel on NVIDIA, the
+// The last member is the default (the fourteenth kernel on NVIDIA, the
 // second on AMD). On AMD the packing workspaces are freed after the
 // family; on NVIDIA the default frees its own, in a block the canonicalizer
 // merged with the other members' identical ones.
-// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_12 blocks
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_13 blocks
 // NV-NEXT: llvm.call @mgpuStreamSynchronize
 // NV-NEXT: llvm.call @mgpuStreamDestroy
 // NV-NEXT: llvm.cond_br
