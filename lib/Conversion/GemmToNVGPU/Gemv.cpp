@@ -172,8 +172,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   // 16-byte block: the lane loads that block and the next and selects the
   // eight words' four from e (a funnel shift; e is the same in every
   // iteration and lane).
-  Value h = mx.rem(mx.sub(mx.c(laneElems), mx.rem(rowOffB[0], laneElems)),
-                   laneElems);
+  Value h =
+      mx.rem(mx.sub(mx.c(laneElems), mx.rem(rowOffB[0], laneElems)), laneElems);
   SmallVector<Value> rowOffBShifted, rowOffABlock, selHigh, selNext, shiftBits;
   for (Value off : rowOffB)
     rowOffBShifted.push_back(mx.add(off, h));
@@ -258,22 +258,21 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
             vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
     }
     // words[q + j], q = e's whole words, in two selects on q's bits.
-    auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by,
-                    int64_t count) {
+    auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
       SmallVector<Value> out;
       for (int64_t j = 0; j < count; ++j)
-        out.push_back(
-            arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
+        out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
       return out;
     };
     SmallVector<Value> high = pick(selHigh[i], words, 2, chunkWords + 2);
     SmallVector<Value> next = pick(selNext[i], high, 1, chunkWords + 1);
     SmallVector<Value> out;
     for (int64_t j = 0; j < chunkWords; ++j)
-      out.push_back(LLVM::FshrOp::create(b, loc, next[j + 1], next[j],
-                                         shiftBits[i]));
+      out.push_back(
+          LLVM::FshrOp::create(b, loc, next[j + 1], next[j], shiftBits[i]));
     Value chunk = vector::BitCastOp::create(
-        b, loc, vecType, vector::FromElementsOp::create(b, loc, wordsType, out));
+        b, loc, vecType,
+        vector::FromElementsOp::create(b, loc, wordsType, out));
     SmallVector<Value> elems;
     for (int64_t j = 0; j < laneElems; ++j)
       elems.push_back(
@@ -299,8 +298,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
       kcs.push_back(kc);
       for (int64_t r = 0; r < rowsB; ++r)
         chunksB.push_back(loadChunk(b, bOp, offB[r], kc,
-                                    loads.vectorB || loads.shifted,
-                                    loads.guard, loads.unit));
+                                    loads.vectorB || loads.shifted, loads.guard,
+                                    loads.unit));
     }
     for (int64_t u = 0; u < count; ++u)
       for (int64_t i = 0; i < rowsA; ++i) {
@@ -323,9 +322,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   auto loopK = [&](OpBuilder &b, Value begin, Value end, Loads loads,
                    int64_t count, ValueRange init) {
     IndexMath m(b, loc);
-    auto loop =
-        scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
-                           m.idx(m.c(count * lanes * laneElems)), init);
+    auto loop = scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
+                                   m.idx(m.c(count * lanes * laneElems)), init);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     IndexMath mi(b, loc);
@@ -378,9 +376,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
           SmallVector<Value> acc(init);
           Value k = mh.idx(ctx.lane);
           for (int64_t i = 0; i < rowsA; ++i) {
-            Value x = widen(b, memref::LoadOp::create(
-                                   b, loc, a.linear,
-                                   ValueRange{mhx.add(rowOffA[i], k)}));
+            Value x = widen(
+                b, memref::LoadOp::create(b, loc, a.linear,
+                                          ValueRange{mhx.add(rowOffA[i], k)}));
             for (int64_t r = 0; r < rowsB; ++r) {
               Value y = widen(b, memref::LoadOp::create(
                                      b, loc, bOp.linear,
@@ -418,15 +416,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
                                              a.kStride, mx.c(1)));
   Value shiftOk = m.andI1(bOp.blocksOk, a.blocksOk);
   if (rowsB > 1)
-    shiftOk = m.andI1(
-        shiftOk, arith::CmpIOp::create(
-                     b, loc, arith::CmpIPredicate::eq,
-                     mx.rem(mx.mul(bOp.mnStride, mx.c(warpsN)), laneElems),
-                     mx.c(0)));
+    shiftOk = m.andI1(shiftOk,
+                      arith::CmpIOp::create(
+                          b, loc, arith::CmpIPredicate::eq,
+                          mx.rem(mx.mul(bOp.mnStride, mx.c(warpsN)), laneElems),
+                          mx.c(0)));
   auto withoutVectorB = [&](OpBuilder &b) {
     yieldOf(b, choose(
-                   b, unit,
-                   [&](OpBuilder &b) { wholeThenRest(b, unitStride); },
+                   b, unit, [&](OpBuilder &b) { wholeThenRest(b, unitStride); },
                    [&](OpBuilder &b) {
                      IndexMath mt(b, loc);
                      scf::YieldOp::create(
@@ -436,20 +433,16 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   };
   scf::IfOp paths = choose(
       b, m.andI1(bOp.vectorOk, a.vectorOk),
+      [&](OpBuilder &b) { wholeThenRest(b, vectorBoth); },
       [&](OpBuilder &b) {
-        wholeThenRest(b, vectorBoth);
-      },
-      [&](OpBuilder &b) {
-        yieldOf(
-            b,
-            choose(b, shiftOk, shiftedPath, [&](OpBuilder &b) {
-              yieldOf(b, choose(
-                             b, bOp.vectorOk,
-                             [&](OpBuilder &b) {
-                               wholeThenRest(b, vectorBOnly);
-                             },
-                             withoutVectorB));
-            }));
+        yieldOf(b, choose(b, shiftOk, shiftedPath, [&](OpBuilder &b) {
+                  yieldOf(b, choose(
+                                 b, bOp.vectorOk,
+                                 [&](OpBuilder &b) {
+                                   wholeThenRest(b, vectorBOnly);
+                                 },
+                                 withoutVectorB));
+                }));
       });
 
   // The lanes' sums: a butterfly over the warp; lane 0 stores.
