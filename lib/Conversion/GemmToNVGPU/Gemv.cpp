@@ -92,9 +92,8 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   auto eq = [&](Value x, int64_t v) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));
   };
-  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value ptrOk = eq(ma.rem(ptr, 16), 0);
-  s.blocksOk = ma.andI1(ptrOk, eq(s.kStride, 1));
+  s.blocksOk =
+      ma.andI1(emitBaseAlignedTo(b, loc, memref, 1, {}), eq(s.kStride, 1));
   if (kContiguous) {
     s.vectorOk = unitInner
                      ? emitVectorCopiesOk(b, loc, memref, laneElems)
@@ -104,10 +103,11 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   // Stored K x MN (A in tt): K's stride is 1 where the operand is one
   // column (K x 1, the one-row GEMM) or a transposed view; the rows are
   // then 16 bytes apart or only one is read.
-  Value ok = ma.andI1(ptrOk, eq(ma.rem(meta.getOffset(), laneElems), 0));
+  SmallVector<int64_t> batchDim;
   if (rank == 3)
-    ok = ma.andI1(ok, eq(ma.rem(meta.getStrides()[0], laneElems), 0));
-  ok = ma.andI1(ok, eq(s.kStride, 1));
+    batchDim.push_back(0);
+  Value ok = ma.andI1(emitBaseAlignedTo(b, loc, memref, laneElems, batchDim),
+                      eq(s.kStride, 1));
   Value oneRow = eq(meta.getSizes()[rank - 1], 1);
   s.vectorOk =
       ma.andI1(ok, arith::OrIOp::create(b, loc, oneRow,

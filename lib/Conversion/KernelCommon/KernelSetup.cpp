@@ -13,6 +13,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/Sequence.h"
 #include <limits>
 
 using namespace mlir;
@@ -241,10 +242,10 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   return reserve + bOffset + bElems * elemBytes;
 }
 
-Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
-                                             Value memref, int64_t multiple) {
+Value mlir::gemm::detail::emitBaseAlignedTo(OpBuilder &b, Location loc,
+                                            Value memref, int64_t multiple,
+                                            ArrayRef<int64_t> dims) {
   IndexMath m(b, loc, /*useIndex=*/true);
-  auto type = cast<MemRefType>(memref.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value zero = m.c(0);
@@ -253,17 +254,28 @@ Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
   };
   Value ok = isZero(m.rem(ptr, 16));
   ok = m.andI1(ok, isZero(m.rem(meta.getOffset(), multiple)));
-  int64_t rank = type.getRank();
-  for (int64_t d = 0; d + 1 < rank; ++d)
+  for (int64_t d : dims)
     ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], multiple)));
+  return ok;
+}
+
+Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
+                                             Value memref, int64_t multiple) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> outer = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  Value ok = emitBaseAlignedTo(b, loc, memref, multiple, outer);
   // A dynamic inner stride must be 1 (a static one is the caller's check).
   SmallVector<int64_t> strides;
   int64_t offset;
   if (succeeded(type.getStridesAndOffset(strides, offset)) &&
-      ShapedType::isDynamic(strides.back()))
+      ShapedType::isDynamic(strides.back())) {
+    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
     ok = m.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            meta.getStrides()[rank - 1],
                                            m.c(1)));
+  }
   return ok;
 }
 

@@ -66,6 +66,13 @@ void emitIfTrue(OpBuilder &b, Location loc, Value cond,
 void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
                 function_ref<void(OpBuilder &)> fn);
 
+/// i1 (host or kernel side): `memref`'s aligned pointer is 16-byte aligned,
+/// and its offset and the strides of dimensions `dims` are multiples of
+/// `multiple` elements (the part of emitVectorCopiesOk that does not depend
+/// on which dimension is contiguous).
+Value emitBaseAlignedTo(OpBuilder &b, Location loc, Value memref,
+                        int64_t multiple, ArrayRef<int64_t> dims);
+
 /// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
 /// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
 /// multiples of `multiple`, and a dynamic inner stride equal to 1 (a static
