@@ -246,14 +246,14 @@ static std::optional<TileConfig> getDecodeConfig(const TileConfig &d,
   return std::nullopt;
 }
 
-/// The gemv tile (docs/dispatch.md, "gemv"): one row of A, 8 warps of 2
+/// The gemv tile (docs/dispatch.md, "gemv"): `rowsOfA` rows of A, 8 warps of 2
 /// rows of B each, two 16-byte loads per lane and row in flight (f16 tn
 /// 1x4096x4096 on the H200: 8.6 us, against 9.1-9.8 us with 1 or 4 rows a
 /// warp, 4 or 8 loads, or 4 warps). Checked for the signature by the
 /// caller (checkConfig: K-contiguous B, f16/bf16/f32, NVIDIA).
 static TileConfig getGemvConfig(const GemmSignature &sig,
-                                const TargetInfo &target) {
-  return makeGemvConfig(/*bm=*/1, /*rowsPerWarp=*/2, /*warps=*/8,
+                                const TargetInfo &target, int64_t rowsOfA) {
+  return makeGemvConfig(rowsOfA, /*rowsPerWarp=*/2, /*warps=*/8,
                         /*unroll=*/2, elemBytes(sig.a), target.warpSize);
 }
 
@@ -310,7 +310,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // loads are read element by element, never packed (f16 tn 1x4097x4093:
   // 17.7 us against 34.7 packed).
   if (target.isNVIDIA()) {
-    TileConfig c = getGemvConfig(sig, target);
+    TileConfig c = getGemvConfig(sig, target, /*rowsOfA=*/1);
     SizeBounds when;
     when.mMax = c.bm;
     when.kMin = target.warpSize * c.ik;
@@ -329,9 +329,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     // (docs/performance.md, "Two to four rows").
     if (std::optional<TileConfig> decode =
             getDecodeConfig(d, sig, target, /*bm=*/16)) {
-      TileConfig two = makeGemvConfig(/*bm=*/2, /*rowsPerWarp=*/2,
-                                      /*warps=*/8, /*unroll=*/2,
-                                      elemBytes(sig.a), target.warpSize);
+      TileConfig two = getGemvConfig(sig, target, /*rowsOfA=*/2);
       SizeBounds twoWhen = when;
       twoWhen.mMin = twoWhen.mMax = 2;
       twoWhen.nMax = ((sms + 1) / 2 - 1) * decode->bn;

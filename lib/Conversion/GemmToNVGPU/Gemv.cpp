@@ -59,6 +59,8 @@ struct StreamedOperand {
   /// i1: 16-byte loads along K are legal: K's stride is 1 and the base,
   /// offset and the pitch of the rows read are 16-byte aligned.
   Value vectorOk;
+  /// i1: K's stride is 1.
+  Value unitK;
   /// i1: K's stride is 1 and the buffer's aligned pointer is 16-byte
   /// aligned: the 16-byte blocks holding a row can be loaded whatever the
   /// row's own alignment (the shifted path).
@@ -92,8 +94,9 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   auto eq = [&](Value x, int64_t v) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));
   };
+  s.unitK = eq(s.kStride, 1);
   s.blocksOk =
-      ma.andI1(emitBaseAlignedTo(b, loc, memref, 1, {}), eq(s.kStride, 1));
+      ma.andI1(emitBaseAlignedTo(b, loc, memref, meta, 1, {}), s.unitK);
   if (kContiguous) {
     s.vectorOk = unitInner
                      ? emitVectorCopiesOk(b, loc, memref, laneElems)
@@ -106,8 +109,8 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   SmallVector<int64_t> batchDim;
   if (rank == 3)
     batchDim.push_back(0);
-  Value ok = ma.andI1(emitBaseAlignedTo(b, loc, memref, laneElems, batchDim),
-                      eq(s.kStride, 1));
+  Value ok = ma.andI1(
+      emitBaseAlignedTo(b, loc, memref, meta, laneElems, batchDim), s.unitK);
   Value oneRow = eq(meta.getSizes()[rank - 1], 1);
   s.vectorOk =
       ma.andI1(ok, arith::OrIOp::create(b, loc, oneRow,
@@ -410,10 +413,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   // a strided view, or K x M with M > 1 in tt); else, where K's stride is
   // 1 in both, element loads at constant offsets from a lane's first; else
   // element loads through the strides, each clamped to K.
-  Value unit = m.andI1(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                             bOp.kStride, mx.c(1)),
-                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                             a.kStride, mx.c(1)));
+  Value unit = m.andI1(bOp.unitK, a.unitK);
   Value shiftOk = m.andI1(bOp.blocksOk, a.blocksOk);
   if (rowsB > 1)
     shiftOk = m.andI1(shiftOk,

@@ -242,11 +242,11 @@ int64_t mlir::gemm::detail::setupBlock(OpBuilder &b, KernelContext &ctx,
   return reserve + bOffset + bElems * elemBytes;
 }
 
-Value mlir::gemm::detail::emitBaseAlignedTo(OpBuilder &b, Location loc,
-                                            Value memref, int64_t multiple,
-                                            ArrayRef<int64_t> dims) {
+Value mlir::gemm::detail::emitBaseAlignedTo(
+    OpBuilder &b, Location loc, Value memref,
+    memref::ExtractStridedMetadataOp meta, int64_t multiple,
+    ArrayRef<int64_t> dims) {
   IndexMath m(b, loc, /*useIndex=*/true);
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value zero = m.c(0);
   auto isZero = [&](Value v) {
@@ -264,18 +264,17 @@ Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
   IndexMath m(b, loc, /*useIndex=*/true);
   auto type = cast<MemRefType>(memref.getType());
   int64_t rank = type.getRank();
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   SmallVector<int64_t> outer = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
-  Value ok = emitBaseAlignedTo(b, loc, memref, multiple, outer);
+  Value ok = emitBaseAlignedTo(b, loc, memref, meta, multiple, outer);
   // A dynamic inner stride must be 1 (a static one is the caller's check).
   SmallVector<int64_t> strides;
   int64_t offset;
   if (succeeded(type.getStridesAndOffset(strides, offset)) &&
-      ShapedType::isDynamic(strides.back())) {
-    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-    ok = m.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           meta.getStrides()[rank - 1],
-                                           m.c(1)));
-  }
+      ShapedType::isDynamic(strides.back()))
+    ok =
+        m.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          meta.getStrides()[rank - 1], m.c(1)));
   return ok;
 }
 

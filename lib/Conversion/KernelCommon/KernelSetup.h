@@ -71,7 +71,8 @@ void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
 /// `multiple` elements (the part of emitVectorCopiesOk that does not depend
 /// on which dimension is contiguous).
 Value emitBaseAlignedTo(OpBuilder &b, Location loc, Value memref,
-                        int64_t multiple, ArrayRef<int64_t> dims);
+                        memref::ExtractStridedMetadataOp meta, int64_t multiple,
+                        ArrayRef<int64_t> dims);
 
 /// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
 /// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
