@@ -98,6 +98,37 @@ TEST(FragmentLayout, AffineReadingMatchesTable) {
     }
 }
 
+// gemv-mma's chunks: every fragment element of A and B is taken from the
+// lane that holds its K, and the K of both operands is the same permutation
+// of the warp's 32-element stretch (two instruction steps of 16).
+TEST(FragmentLayout, GemvMmaChunksPermuteK) {
+  for (ElemKind kind : {ElemKind::f16, ElemKind::bf16}) {
+    std::map<std::pair<unsigned, int64_t>, int64_t> physical;
+    for (MmaOperand which : {MmaOperand::A, MmaOperand::B}) {
+      auto shape = *mmaSyncFragmentShape(kind, which);
+      for (unsigned step = 0; step < 2; ++step)
+        for (unsigned lane = 0; lane < 32; ++lane)
+          for (unsigned r = 0; r < shape.regs; ++r)
+            for (unsigned e = 0; e < shape.elemsPerReg; ++e) {
+              Coord c = mmaSyncFragmentCoord(kind, which, lane, r, e);
+              int64_t k = which == MmaOperand::A ? c.col : c.row;
+              unsigned x = gemvMmaChunkElement(which, r, e, step);
+              ASSERT_LT(x, 8u);
+              int64_t p = 8 * (lane % 4) + x;
+              auto [it, inserted] = physical.try_emplace({step, k}, p);
+              EXPECT_EQ(it->second, p)
+                  << "step " << step << " k " << k << " lane " << lane;
+            }
+    }
+    std::set<int64_t> covered;
+    for (auto &[key, p] : physical)
+      covered.insert(p);
+    EXPECT_EQ(physical.size(), 32u);
+    EXPECT_EQ(covered.size(), 32u);
+    EXPECT_EQ(*covered.rbegin(), 31);
+  }
+}
+
 // ldmatrix, simulated per the PTX ISA, delivers exactly the mma fragment.
 TEST(FragmentLayout, LdmatrixDeliversFragments) {
   int checked = 0;

@@ -270,22 +270,24 @@ TEST(Lattice, KindsFollowTheTable) {
   EXPECT_FALSE(enumerateLattice(f16, gfx942).empty());
 }
 
-// GEMMs of at most kMaxGemvRows rows get the gemv points (NVIDIA, a
-// K-contiguous B), each legal and at least M rows tall; the dispatch's
-// gemv tile (1 x 16 x 512, 8 warps) among them.
+// GEMMs of at most kMaxGemvRows rows get the FMA gemv points, of at most
+// kMaxGemvMmaRowsA the mma.sync ones (NVIDIA, a K-contiguous B, 16-bit
+// types), each legal and at least M rows tall; the dispatch's gemv tile
+// (1 x 16 x 512, 8 warps) among them.
 TEST(Lattice, GemvPointsForFewRows) {
   const TargetInfo &sm90 = *lookupTarget("sm_90");
   GemmProblem p = problemOf({"f16", "f32", "f16", "tn", false});
-  auto gemvPoints = [&](const GemmProblem &q, const TargetInfo &t) {
+  auto gemvPoints = [&](const GemmProblem &q, const TargetInfo &t, bool mma) {
     std::vector<TileConfig> out;
     for (const TileConfig &c : enumerateLattice(q, t))
-      if (c.kind == InstrKind::gemv)
+      if (c.kind == InstrKind::gemv && isGemvMma(c) == mma)
         out.push_back(c);
     return out;
   };
-  EXPECT_TRUE(gemvPoints(p, sm90).empty());
+  EXPECT_TRUE(gemvPoints(p, sm90, false).empty());
+  EXPECT_TRUE(gemvPoints(p, sm90, true).empty());
   p.m = 1;
-  std::vector<TileConfig> one = gemvPoints(p, sm90);
+  std::vector<TileConfig> one = gemvPoints(p, sm90, false);
   // bm 1, 2, 4 x 2 warp counts x 3 rows of B x 4 unrolls.
   EXPECT_EQ(one.size(), 3u * 2 * 3 * 4);
   bool dispatchTile = false;
@@ -296,16 +298,36 @@ TEST(Lattice, GemvPointsForFewRows) {
     dispatchTile |= c.bm == 1 && c.bn == 16 && c.bk == 512 && c.wn == 8;
   }
   EXPECT_TRUE(dispatchTile);
+  // bm 8, 16 x 16 or 32 rows of B x 3 warp counts x 4 unrolls, the warps'
+  // sums meeting in shared memory.
+  std::vector<TileConfig> mma = gemvPoints(p, sm90, true);
+  EXPECT_EQ(mma.size(), 2u * 2 * 3 * 4);
+  for (const TileConfig &c : mma) {
+    EXPECT_TRUE(checkConfig(c, p, sm90).empty()) << key(c);
+    EXPECT_EQ(estimateSharedMemory(c, 2), c.wn * c.bm * c.bn * 4);
+  }
   p.m = 3;
-  EXPECT_EQ(gemvPoints(p, sm90).size(), 2u * 3 * 4); // bm = 3 only
+  EXPECT_EQ(gemvPoints(p, sm90, false).size(), 2u * 3 * 4); // bm = 3 only
   p.m = kMaxGemvRows + 1;
-  EXPECT_TRUE(gemvPoints(p, sm90).empty());
+  EXPECT_TRUE(gemvPoints(p, sm90, false).empty());
+  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2u * 2 * 3 * 4);
+  p.m = 9;
+  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2u * 3 * 4); // bm = 16 only
+  p.m = kMaxGemvMmaRowsA + 1;
+  EXPECT_TRUE(gemvPoints(p, sm90, true).empty());
+  // Not on f32 operands (mma.sync has no f32 x f32).
+  GemmProblem f32 = problemOf({"f32", "f32", "f32", "tn", false});
+  f32.m = 4;
+  EXPECT_TRUE(gemvPoints(f32, sm90, true).empty());
+  EXPECT_FALSE(gemvPoints(f32, sm90, false).empty());
   // Not for an N-contiguous B, nor on AMD.
   GemmProblem nn = problemOf({"f16", "f32", "f16", "nn", false});
   nn.m = 1;
-  EXPECT_TRUE(gemvPoints(nn, sm90).empty());
+  EXPECT_TRUE(gemvPoints(nn, sm90, false).empty());
+  EXPECT_TRUE(gemvPoints(nn, sm90, true).empty());
   p.m = 1;
-  EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942")).empty());
+  EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942"), false).empty());
+  EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942"), true).empty());
 }
 
 TEST(Lattice, ShapeBuckets) {

@@ -98,6 +98,12 @@ std::string checkGemv(const TileConfig &c, const GemmSignature &sig) {
   if (!sig.transB)
     return "gemv needs a K-contiguous B (layout tn or tt), got " +
            sig.layoutName().str();
+  if (isGemvMma(c)) {
+    if (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16)
+      return "gemv on mma.sync supports f16/bf16 operands, not " +
+             elemStr(sig.a);
+    return "";
+  }
   int64_t lane = gemvLaneElems(elemBytes(sig.a));
   if (c.ik != lane)
     return "gemv instr must be [1, 1, " + std::to_string(lane) + "] for " +
@@ -176,12 +182,42 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            std::to_string(c.stages);
   if (c.producerWarp && c.clusterReduce)
     return "'load = tma_ws' does not combine with 'reduction = cluster'";
-  if (c.kind == InstrKind::gemv) {
+  if (isGemvMma(c)) {
+    if (c.im != 8 || c.in != 16 || c.ik != 16)
+      return "gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or "
+             "[8, 16, 16] (mma.sync m16n8k16, operands swapped), got " +
+             instrStr(c);
+    if (c.wm != 1 || c.wn < 1 || c.wn > kMaxGemvMmaWarps)
+      return "gemv on mma.sync needs warps = [1, W] with W (warps splitting "
+             "K) 1 to " +
+             std::to_string(kMaxGemvMmaWarps) + ", got [" +
+             std::to_string(c.wm) + ", " + std::to_string(c.wn) + "]";
+    if (c.bm % c.im != 0 || c.bm > kMaxGemvMmaRowsA)
+      return "gemv on mma.sync needs block M (rows of A) a multiple of 8 up "
+             "to " +
+             std::to_string(kMaxGemvMmaRowsA) + ", got " + std::to_string(c.bm);
+    if (c.bn % c.in != 0 || c.bn > kMaxGemvMmaRowsB)
+      return "gemv on mma.sync needs block N (rows of B) a multiple of 16 up "
+             "to " +
+             std::to_string(kMaxGemvMmaRowsB) + ", got " + std::to_string(c.bn);
+    int64_t perIteration = kGemvMmaLanesPerRow * c.ik / 2;
+    if (c.bk % perIteration != 0 || c.bk / perIteration > kMaxGemvUnroll)
+      return "gemv on mma.sync needs block K 1 to " +
+             std::to_string(kMaxGemvUnroll) + " times " +
+             std::to_string(perIteration) +
+             " (4 lanes x 8 elements a row), got " + std::to_string(c.bk);
+    if (c.stages != 1)
+      return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
+             std::to_string(c.stages);
+    if (c.splitK != 1)
+      return "gemv does not combine with split_k = " + std::to_string(c.splitK);
+  } else if (c.kind == InstrKind::gemv) {
     if (c.wm != 1)
       return "gemv warp grid must be [1, W] (warps split N), got [" +
              std::to_string(c.wm) + ", " + std::to_string(c.wn) + "]";
     if (c.im != 1 || c.in != 1)
-      return "gemv instr must be [1, 1, 16 / element bytes], got " +
+      return "gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or "
+             "[8, 16, 16] (mma.sync m16n8k16, operands swapped), got " +
              instrStr(c);
     if (c.bm > kMaxGemvRows)
       return "gemv block M (rows of A a warp multiplies) must be at most " +
@@ -202,6 +238,9 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
     if (c.splitK != 1)
       return "gemv does not combine with split_k = " + std::to_string(c.splitK);
   }
+  // gemv-mma's warps split K: the warp grid does not tile the block.
+  if (isGemvMma(c))
+    return "";
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +
            ") is not divisible by the warp grid M (" + std::to_string(c.wm) +
@@ -278,6 +317,10 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
     return "'reduction = cluster' needs thread-block clusters (sm_90 and "
            "later), which " +
            chip + " lacks";
+  if (isGemvMma(c) && (sig.a == ElemKind::f16 || sig.a == ElemKind::bf16) &&
+      !target.hasShape(InstrKind::mma_sync, sig.a, sig.acc, 16, 8, 16))
+    return "gemv on mma.sync needs mma.sync m16n8k16 for " + elemStr(sig.a) +
+           ", which " + chip + " lacks";
   ElemKind operand = instrOperandKind(sig.a, c.kind);
   if (c.kind != InstrKind::simt && c.kind != InstrKind::gemv &&
       !target.hasShape(c.kind, operand, sig.acc, c.im, c.in, c.ik))

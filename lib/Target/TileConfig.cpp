@@ -83,7 +83,10 @@ ElemKind mlir::gemm::instrOperandKind(ElemKind storage, InstrKind kind) {
 
 int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
                                          unsigned elemBytes) {
-  // gemv streams its operands through registers.
+  // gemv streams its operands through registers; gemv-mma's warps then
+  // add their BM x BN f32 sums through shared memory.
+  if (isGemvMma(config))
+    return config.wn * config.bm * config.bn * 4;
   if (config.kind == InstrKind::gemv)
     return 0;
   int64_t rowElems = config.bk;
@@ -114,7 +117,32 @@ int64_t mlir::gemm::gemvLaneElems(unsigned elemBytes) {
 }
 
 int64_t mlir::gemm::gemvUnroll(const TileConfig &config, unsigned warpSize) {
+  // gemv-mma: 4 lanes side by side on a row, each a 16-byte chunk of 8
+  // elements (two instruction K steps of 16 per 4 lanes x 8 elements).
+  if (isGemvMma(config))
+    return config.bk / (kGemvMmaLanesPerRow * config.ik / 2);
   return config.bk / (int64_t(warpSize) * config.ik);
+}
+
+bool mlir::gemm::isGemvMma(const TileConfig &config) {
+  return config.kind == InstrKind::gemv && config.im > 1;
+}
+
+TileConfig mlir::gemm::makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
+                                         int64_t unroll) {
+  TileConfig c;
+  c.kind = InstrKind::gemv;
+  c.im = 8;
+  c.in = 16;
+  c.ik = 16;
+  c.bm = bm;
+  c.bn = bn;
+  c.wm = 1;
+  c.wn = warps;
+  c.bk = unroll * kGemvMmaLanesPerRow * c.ik / 2;
+  c.stages = 1;
+  c.smem = SmemKind::plain;
+  return c;
 }
 
 TileConfig mlir::gemm::makeGemvConfig(int64_t bm, int64_t rowsPerWarp,
@@ -172,6 +200,10 @@ int64_t mlir::gemm::accumulatorRegisters(const TileConfig &config,
   // SIMT: each thread holds TM x TN accumulators.
   if (config.kind == InstrKind::simt)
     return accSets * words(config.im * config.in, accBytes);
+  // gemv-mma: the block's BM x BN sums spread over a warp's lanes, as
+  // m16n8 accumulators.
+  if (isGemvMma(config))
+    return words(config.bm * config.bn, 4) / int64_t(warpSize);
   // gemv: every lane holds the warp tile's BM x R sums (f32).
   if (config.kind == InstrKind::gemv)
     return words(config.warpTileM() * config.warpTileN(), 4);
@@ -198,6 +230,10 @@ int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
   // 16-byte chunk of A at a time.
   if (config.kind == InstrKind::gemv)
     frags = 4 * gemvUnroll(config, warpSize) * config.warpTileN() + 4;
+  // gemv-mma: U 16-byte chunks of each of a lane's BN / 8 rows of B and
+  // BM / 8 rows of A in flight.
+  if (isGemvMma(config))
+    frags = 4 * gemvUnroll(config, warpSize) * (config.bn + config.bm) / 8;
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

@@ -97,17 +97,24 @@ static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
                                 double(p.m) * p.k * bytes +
                                 double(p.m) * p.n * cBytes * (readsC ? 2 : 1));
   double dramCycles = dramBytes / (perf.dramGBps / clock);
-  // Little's law: the busiest SM's resident warps, U loads of R rows each.
+  // Little's law: the busiest SM's resident warps, U loads of each of a
+  // lane's rows of B (R; BN / 8 on mma.sync, whose 4 lanes share a row).
+  bool mma = isGemvMma(c);
   int64_t unroll = gemvUnroll(c, target.warpSize);
+  int64_t laneRows =
+      mma ? c.bn * kGemvMmaLanesPerRow / target.warpSize : c.warpTileN();
   double inFlight = double(std::min(bps, std::max<int64_t>(perSM, 1))) *
-                    c.numWarps() * target.warpSize * 16.0 * unroll *
-                    c.warpTileN();
+                    c.numWarps() * target.warpSize * 16.0 * unroll * laneRows;
   double latency = perf.memLatencyCycles * mp.latencyScale;
   double streamCycles =
       double(perSM) * c.bn * p.k * bytes / std::max(inFlight / latency, 1.0);
-  // One FMA (two flops) per element pair, plus the conversion of B.
-  double fmaCycles = double(perSM) * c.bm * c.bn * p.k * (2.0 + 2.0 / c.bm) /
-                     perf.simtF32FlopsPerClkPerSM;
+  // One FMA (two flops) per element pair, plus the conversion of B; on
+  // mma.sync the padded tile at the matrix rate.
+  double fmaCycles = mma ? double(perSM) * 2.0 * c.bm * c.bn * p.k /
+                               perf.matrixF16FlopsPerClkPerSM
+                         : double(perSM) * c.bm * c.bn * p.k *
+                               (2.0 + 2.0 / c.bm) /
+                               perf.simtF32FlopsPerClkPerSM;
   double cycles = dramCycles;
   cost.bound = "dram";
   if (streamCycles > cycles)
@@ -117,8 +124,8 @@ static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
   cost.timeUs = cycles / (clock * 1e3) + mp.launchUs;
   cost.tflops = p.flops() / cost.timeUs / 1e6;
   cost.issueEfficiency = 1.0;
-  cost.globalBytesPerFlop =
-      (c.bm + c.warpTileN()) * bytes / (2.0 * c.bm * c.warpTileN());
+  int64_t rows = mma ? c.bn : c.warpTileN();
+  cost.globalBytesPerFlop = (c.bm + rows) * bytes / (2.0 * c.bm * rows);
   cost.pipelineCover = std::min(
       1.0, inFlight / latency / (perf.dramGBps / clock / target.numSMs));
   cost.epilogueUs = 0;

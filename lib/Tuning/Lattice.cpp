@@ -33,18 +33,32 @@ mlir::gemm::latticeKinds(const GemmProblem &problem,
     }
     kinds.push_back(kind);
   }
-  // gemv: for GEMMs of at most kMaxGemvRows rows, whatever their types
-  // (checkConfig keeps the signatures it lowers).
+  // gemv: for GEMMs of at most kMaxGemvRows rows (FMA) or
+  // kMaxGemvMmaRowsA (mma.sync), whatever their types (checkConfig keeps the
+  // signatures it lowers).
   if (lowersKind(target, InstrKind::gemv) &&
-      target.supportsKind(InstrKind::gemv) && problem.m <= kMaxGemvRows)
+      target.supportsKind(InstrKind::gemv) &&
+      problem.m <= std::max(kMaxGemvRows, kMaxGemvMmaRowsA))
     kinds.push_back(InstrKind::gemv);
   return kinds;
 }
 
 /// The gemv points: BM from M up to kMaxGemvRows, 4 or 8 warps of 1, 2 or 4
-/// rows of B, 1 to 8 16-byte loads a lane and row.
+/// rows of B, 1 to 8 16-byte loads a lane and row; on mma.sync, BM 8 or 16
+/// (at least M), 16 or 32 rows of B a block, 2 to 8 warps splitting K, 1 to
+/// 8 16-byte loads a lane and row.
 static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
                           std::vector<TileConfig> &result) {
+  for (int64_t bm : {8, 16})
+    for (int64_t bn : {16, 32})
+      for (int64_t warps : {2, 4, 8})
+        for (int64_t unroll : {1, 2, 4, 8}) {
+          if (bm < problem.m)
+            continue;
+          TileConfig c = makeGemvMmaConfig(bm, bn, warps, unroll);
+          if (checkConfig(c, problem, target).empty())
+            result.push_back(c);
+        }
   for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
        bm *= 2)
     for (int64_t wn : {4, 8})

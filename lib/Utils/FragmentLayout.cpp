@@ -176,3 +176,11 @@ int64_t mlir::gemm::wgmmaPanelOffset(int64_t row, int64_t col, int64_t rows,
 int64_t mlir::gemm::plainOffset(int64_t row, int64_t col, int64_t rowElems) {
   return row * rowElems + col;
 }
+
+unsigned mlir::gemm::gemvMmaChunkElement(MmaOperand which, unsigned reg,
+                                         unsigned elem, unsigned step) {
+  assert(which != MmaOperand::C && step < 2 && "an operand, step 0 or 1");
+  Coord c = mmaSyncFragmentCoord(ElemKind::f16, which, 0, reg, elem);
+  int64_t k = which == MmaOperand::A ? c.col : c.row;
+  return 4 * step + 2 * unsigned(k / 8) + unsigned(k % 2);
+}

@@ -323,12 +323,16 @@ def case_list(which):
             out.append((d, l, e, "gemv", i))
         for e in FLOAT_EPILOGUES[1:]:
             out.append(("f16", "tn", e, "gemv", 0))
+            out.append(("f16", "tn", e, "gemv", GEMV_MMA_FIRST))
     elif which == "gemvsweep":
         # f16 tn gemv tiles for the timing sweep behind the dispatched one
         # (docs/dispatch.md, "gemv"): rows of A and B per warp, warps,
         # loads in flight.
         for i, _ in enumerate(GEMV_SWEEP):
             out.append(("f16", "tn", "none", "gemvsweep", i))
+        for i, _ in enumerate(GEMV_MMA_SWEEP):
+            out.append(("f16", "tn", "none", "gemvmma", i))
+            out.append(("bf16", "tn", "none", "gemvmma", i))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -473,6 +477,11 @@ def _gemv(bm, rows, warps, unroll, lane=8):
             f"warps = [1, {warps}], instr = [1, 1, {lane}], stages = 1, smem = plain>")
 
 
+def _gemv_mma(bm, bn, warps, unroll):
+    return (f"#gemm.config<kind = gemv, block = [{bm}, {bn}, {32 * unroll}], "
+            f"warps = [1, {warps}], instr = [8, 16, 16], stages = 1, smem = plain>")
+
+
 # `kind = gemv` configs (dtype, layout, epilogue, config, batched): the
 # dispatched tile first (gemm/Tuning/Dispatch.cpp, getGemvConfig).
 GEMV_CONFIGS = [
@@ -486,7 +495,17 @@ GEMV_CONFIGS = [
     ("bf16", "tt", "none", _gemv(2, 1, 4, 2), True),
     # The dispatch tile in tt, where A's K x 1 column is read in place.
     ("f16", "tt", "none", _gemv(1, 2, 8, 2), False),
+    # gemv on mma.sync (GemvMma.cpp): one and two tiles of A and of B, one
+    # to eight warps splitting K, every float epilogue on the first.
+    ("f16", "tn", "none", _gemv_mma(8, 16, 8, 2), False),
+    ("bf16", "tn", "bias_row_gelu_tanh", _gemv_mma(16, 16, 4, 4), False),
+    ("f16", "tt", "residual", _gemv_mma(8, 32, 2, 1), False),
+    ("bf16", "tt", "none", _gemv_mma(16, 32, 8, 2), False),
+    ("f16", "tn", "linear", _gemv_mma(8, 16, 1, 8), False),
+    ("f16", "tn", "none", _gemv_mma(8, 16, 8, 2), True),
+    ("bf16", "tt", "none", _gemv_mma(16, 16, 4, 1), True),
 ]
+GEMV_MMA_FIRST = 9
 
 
 # (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.
@@ -495,6 +514,13 @@ GEMV_SWEEP = ([(bm, r, w, u) for bm in (1, 2)
                                  (2, 8, 4), (2, 4, 2), (4, 4, 2), (1, 8, 4))]
               + [(4, r, w, u) for (r, w, u) in ((2, 8, 2), (1, 8, 2), (2, 8, 1),
                                                 (2, 4, 2), (1, 8, 4), (1, 4, 2))])
+
+# (bm, rows of B a block, warps, loads a lane and row) of the gemv-mma
+# sweep (_gemv_mma).
+GEMV_MMA_SWEEP = [(bm, bn, w, u) for bm in (8, 16)
+                  for (bn, w, u) in ((16, 8, 2), (16, 8, 4), (16, 4, 4),
+                                     (16, 8, 1), (32, 8, 2), (32, 4, 2),
+                                     (16, 4, 8), (32, 8, 1))]
 
 
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
@@ -581,6 +607,9 @@ def main():
         elif len(case) == 5 and case[3] == "gemvsweep":
             name += f"_gs{case[4]}"
             config = _gemv(*GEMV_SWEEP[case[4]])
+        elif len(case) == 5 and case[3] == "gemvmma":
+            name += f"_gm{case[4]}"
+            config = _gemv_mma(*GEMV_MMA_SWEEP[case[4]])
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")

@@ -48,6 +48,12 @@ inline constexpr int64_t kMaxClusterSlices = 8;
 inline constexpr int64_t kMaxGemvRows = 4;
 inline constexpr int64_t kMaxGemvUnroll = 8;
 inline constexpr int64_t kGemvLanes = 32;
+/// gemv-mma (instr [8, 16, 16]): at most this many rows of A (block M, two
+/// m16n8 tiles) and of B (block N, two 16-row tiles) a block, and warps
+/// splitting K.
+inline constexpr int64_t kMaxGemvMmaRowsA = 16;
+inline constexpr int64_t kMaxGemvMmaRowsB = 32;
+inline constexpr int64_t kMaxGemvMmaWarps = 8;
 /// Consumer warpgroups of a `load = tma_ws` block, beside its producer
 /// warpgroup (tmaWsConsumerRegisters: three get 152 registers a thread).
 inline constexpr int64_t kMaxConsumerWarpgroups = 3;

@@ -113,6 +113,21 @@ TileConfig makeGemvConfig(int64_t bm, int64_t rowsPerWarp, int64_t warps,
                           int64_t unroll, unsigned elemBytes,
                           unsigned warpSize);
 
+/// `kind = gemv` with instr = [8, 16, 16]: the products on mma.sync m16n8k16
+/// with the operands swapped (16 rows of B as the instruction's A, 8 rows of
+/// A as its B) instead of f32 FMAs (docs/dialect.md, "gemv on mma.sync").
+bool isGemvMma(const TileConfig &config);
+
+/// Lanes of a gemv-mma warp reading one row of B side by side (each a
+/// 16-byte chunk): the 4 lanes sharing lane / 4 in the fragment maps.
+inline constexpr int64_t kGemvMmaLanesPerRow = 4;
+
+/// The gemv-mma config of `bm` rows of A, `bn` rows of B a block, `warps`
+/// warps splitting K and `unroll` 16-byte chunks a lane and row of B per
+/// iteration, for 2-byte operands (not checked: checkConfig).
+TileConfig makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
+                             int64_t unroll);
+
 /// Shared memory (bytes) a `reduction = cluster` block stages its partial
 /// sums in: BM rows of BN accumulators of `accBytes` bytes, each row padded
 /// by one 16-byte chunk (clusterStagingPitch elements) so that the rows of

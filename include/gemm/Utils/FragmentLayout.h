@@ -165,6 +165,24 @@ uint64_t wgmmaDescriptorBits(int64_t leadingBytes, int64_t strideBytes);
 int64_t wgmmaPanelOffset(int64_t row, int64_t col, int64_t rows,
                          unsigned elemBytes);
 
+//===----------------------------------------------------------------------===//
+// gemv on mma.sync
+//===----------------------------------------------------------------------===//
+
+/// gemv-mma (lib/Conversion/GemmToNVGPU/GemvMma.cpp) feeds 16-bit m16n8k16
+/// straight from 16-byte loads: in each 32-element stretch of K a warp reads,
+/// lane l holds elements 8 (l % 4) .. 8 (l % 4) + 7 of its rows (as mma
+/// fragments place rows: lane / 4, and lane / 4 + 8 for A). A dot product
+/// does not depend on the order of K, so the stretch feeds two instructions
+/// (`step` 0 and 1) whose K is a permutation of it, the same for both
+/// operands. Returns the element of the lane's chunk that element (reg,
+/// elem) of its `which` (A or B) fragment takes in `step`: logical k of the
+/// instruction (0..15) comes from chunk element 4 step + 2 (k / 8) + k % 2
+/// of the lane whose l % 4 is (k % 8) / 2, which is the lane the fragment
+/// puts k in.
+unsigned gemvMmaChunkElement(MmaOperand which, unsigned reg, unsigned elem,
+                             unsigned step);
+
 /// Shared-memory bank (4-byte banks, 32 of them) of a byte address.
 inline unsigned smemBank(int64_t byteAddress) {
   return static_cast<unsigned>((byteAddress / 4) % 32);

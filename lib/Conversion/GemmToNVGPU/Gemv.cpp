@@ -50,27 +50,11 @@ using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
-namespace {
-/// An operand read through a 1-D view of its buffer: element (mn, k) is at
-/// `base + mn * mnStride + k * kStride` (index values; the batch is in
-/// base).
-struct StreamedOperand {
-  Value linear, base, mnStride, kStride;
-  /// i1: 16-byte loads along K are legal: K's stride is 1 and the base,
-  /// offset and the pitch of the rows read are 16-byte aligned.
-  Value vectorOk;
-  /// i1: K's stride is 1.
-  Value unitK;
-  /// i1: K's stride is 1 and the buffer's aligned pointer is 16-byte
-  /// aligned: the 16-byte blocks holding a row can be loaded whatever the
-  /// row's own alignment (the shifted path).
-  Value blocksOk;
-};
-} // namespace
-
-static StreamedOperand streamOperand(OpBuilder &b, Location loc,
-                                     const KernelContext &ctx, Value memref,
-                                     bool kContiguous, int64_t laneElems) {
+StreamedOperand mlir::gemm::detail::streamOperand(OpBuilder &b, Location loc,
+                                                  const KernelContext &ctx,
+                                                  Value memref,
+                                                  bool kContiguous,
+                                                  int64_t laneElems) {
   auto type = cast<MemRefType>(memref.getType());
   int64_t rank = type.getRank();
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
@@ -118,6 +102,65 @@ static StreamedOperand streamOperand(OpBuilder &b, Location loc,
   return s;
 }
 
+ShiftedRow mlir::gemm::detail::shiftRow(OpBuilder &b, Location loc, Value start,
+                                        int64_t laneElems, int64_t elemBytes) {
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  Value e = mx.rem(start, laneElems);
+  ShiftedRow row;
+  row.block = mx.sub(start, e);
+  Value bytes = m.mul(m.from(e), elemBytes);
+  Value word = m.div(bytes, 4);
+  auto isSet = [&](Value x, int64_t bit) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 m.andOp(x, bit), m.c(0));
+  };
+  row.selHigh = isSet(word, 2);
+  row.selNext = isSet(word, 1);
+  row.shiftBits = m.mul(m.rem(bytes, 4), 8);
+  return row;
+}
+
+SmallVector<Value>
+mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
+                                     const ShiftedRow &row, Value kc,
+                                     int64_t laneElems, Type elem) {
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  const int64_t chunkWords = 4;
+  auto vecType = VectorType::get({laneElems}, elem);
+  auto wordsType = VectorType::get({chunkWords}, b.getI32Type());
+  Value off = mx.add(row.block, m.idx(kc));
+  SmallVector<Value> words;
+  for (Value at : {off, mx.add(off, laneElems)}) {
+    Value v =
+        vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
+                               /*nontemporal=*/false, b.getI64IntegerAttr(16));
+    Value w = vector::BitCastOp::create(b, loc, wordsType, v);
+    for (int64_t j = 0; j < chunkWords; ++j)
+      words.push_back(
+          vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
+  }
+  // words[q + j], q = e's whole words, in two selects on q's bits.
+  auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
+    SmallVector<Value> out;
+    for (int64_t j = 0; j < count; ++j)
+      out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
+    return out;
+  };
+  SmallVector<Value> high = pick(row.selHigh, words, 2, chunkWords + 2);
+  SmallVector<Value> next = pick(row.selNext, high, 1, chunkWords + 1);
+  SmallVector<Value> out;
+  for (int64_t j = 0; j < chunkWords; ++j)
+    out.push_back(
+        LLVM::FshrOp::create(b, loc, next[j + 1], next[j], row.shiftBits));
+  Value chunk = vector::BitCastOp::create(
+      b, loc, vecType, vector::FromElementsOp::create(b, loc, wordsType, out));
+  SmallVector<Value> elems;
+  for (int64_t j = 0; j < laneElems; ++j)
+    elems.push_back(
+        vector::ExtractOp::create(b, loc, chunk, ArrayRef<int64_t>{j}));
+  return elems;
+}
+
 FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
                                                        KernelContext &ctx) {
   Location loc = ctx.op.getLoc();
@@ -163,8 +206,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   Value lastK = m.sub(ctx.k, m.c(1));
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
   auto vecType = VectorType::get({laneElems}, elem);
-  const int64_t chunkWords = 4;
-  auto wordsType = VectorType::get({chunkWords}, b.getI32Type());
   IntegerAttr align = b.getI64IntegerAttr(16);
 
   // The shifted path, for rows of B and A whose 16-byte blocks are loadable
@@ -177,24 +218,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   // iteration and lane).
   Value h =
       mx.rem(mx.sub(mx.c(laneElems), mx.rem(rowOffB[0], laneElems)), laneElems);
-  SmallVector<Value> rowOffBShifted, rowOffABlock, selHigh, selNext, shiftBits;
+  SmallVector<Value> rowOffBShifted;
+  SmallVector<ShiftedRow> shiftedA;
   for (Value off : rowOffB)
     rowOffBShifted.push_back(mx.add(off, h));
   const int64_t elemSize = elem.getIntOrFloatBitWidth() / 8;
-  for (Value off : rowOffA) {
-    Value start = mx.add(off, h);
-    Value e = mx.rem(start, laneElems);
-    rowOffABlock.push_back(mx.sub(start, e));
-    Value bytes = m.mul(m.from(e), elemSize);
-    Value word = m.div(bytes, 4);
-    auto isSet = [&](Value x, int64_t bit) {
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                   m.andOp(x, bit), m.c(0));
-    };
-    selHigh.push_back(isSet(word, 2));
-    selNext.push_back(isSet(word, 1));
-    shiftBits.push_back(m.mul(m.rem(bytes, 4), 8));
-  }
+  for (Value off : rowOffA)
+    shiftedA.push_back(shiftRow(b, loc, mx.add(off, h), laneElems, elemSize));
 
   // How the chunks of an iteration are read.
   struct Loads {
@@ -244,44 +274,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
     }
     return out;
   };
-  // Row i of A at k = h + kc on the shifted path: the 16-byte blocks at
-  // and after the chunk's, their words shifted by e.
-  auto loadShiftedA = [&](OpBuilder &b, int64_t i,
-                          Value kc) -> SmallVector<Value> {
-    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
-    Value off = mx.add(rowOffABlock[i], m.idx(kc));
-    SmallVector<Value> words;
-    for (Value at : {off, mx.add(off, laneElems)}) {
-      Value v =
-          vector::LoadOp::create(b, loc, vecType, a.linear, ValueRange{at},
-                                 /*nontemporal=*/false, align);
-      Value w = vector::BitCastOp::create(b, loc, wordsType, v);
-      for (int64_t j = 0; j < chunkWords; ++j)
-        words.push_back(
-            vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
-    }
-    // words[q + j], q = e's whole words, in two selects on q's bits.
-    auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
-      SmallVector<Value> out;
-      for (int64_t j = 0; j < count; ++j)
-        out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
-      return out;
-    };
-    SmallVector<Value> high = pick(selHigh[i], words, 2, chunkWords + 2);
-    SmallVector<Value> next = pick(selNext[i], high, 1, chunkWords + 1);
-    SmallVector<Value> out;
-    for (int64_t j = 0; j < chunkWords; ++j)
-      out.push_back(
-          LLVM::FshrOp::create(b, loc, next[j + 1], next[j], shiftBits[i]));
-    Value chunk = vector::BitCastOp::create(
-        b, loc, vecType,
-        vector::FromElementsOp::create(b, loc, wordsType, out));
-    SmallVector<Value> elems;
-    for (int64_t j = 0; j < laneElems; ++j)
-      elems.push_back(
-          vector::ExtractOp::create(b, loc, chunk, ArrayRef<int64_t>{j}));
-    return elems;
-  };
   auto widen = [&](OpBuilder &b, Value v) -> Value {
     return v.getType() == f32 ? v : arith::ExtFOp::create(b, loc, f32, v);
   };
@@ -307,7 +299,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
     for (int64_t u = 0; u < count; ++u)
       for (int64_t i = 0; i < rowsA; ++i) {
         SmallVector<Value> chunkA =
-            loads.shifted ? loadShiftedA(b, i, kcs[u])
+            loads.shifted ? loadShiftedChunk(b, loc, a.linear, shiftedA[i],
+                                             kcs[u], laneElems, elem)
                           : loadChunk(b, a, rowOffA[i], kcs[u], loads.vectorA,
                                       loads.guard, loads.unit);
         for (int64_t j = 0; j < laneElems; ++j) {

@@ -661,7 +661,8 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
 FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                                      KernelContext &ctx) {
   if (ctx.config.getKind() == Kind::gemv)
-    return buildGemvKernel(b, ctx);
+    return ctx.config.getInstr()[0] > 1 ? buildGemvMmaKernel(b, ctx)
+                                        : buildGemvKernel(b, ctx);
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;

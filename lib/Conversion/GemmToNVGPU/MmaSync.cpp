@@ -119,48 +119,8 @@ private:
     return out;
   }
 
-  /// One MMA. nvgpu.mma.sync covers every type but bf16, which its NVVM
-  /// lowering cannot type; bf16 goes to nvvm.mma.sync directly with the
-  /// fragments packed into 32-bit registers.
   Value emitMma(OpBuilder &b, Location loc, Value a, Value bf, Value c) {
-    if (kind != ElemKind::bf16)
-      return nvgpu::MmaSyncOp::create(b, loc, a, bf, c,
-                                      ArrayRef<int64_t>{im, in, ik},
-                                      kind == ElemKind::tf32);
-    auto packRows = [&](Value v) {
-      SmallVector<Value> regs;
-      auto vt = cast<VectorType>(v.getType());
-      for (int64_t r = 0; r < vt.getDimSize(0); ++r) {
-        Value row = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{r});
-        Value word = vector::BitCastOp::create(
-            b, loc, VectorType::get({1}, b.getI32Type()), row);
-        regs.push_back(
-            vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
-      }
-      return regs;
-    };
-    SmallVector<Value> cs;
-    for (int64_t r = 0; r < 2; ++r)
-      for (int64_t e = 0; e < 2; ++e)
-        cs.push_back(
-            vector::ExtractOp::create(b, loc, c, ArrayRef<int64_t>{r, e}));
-    Type f32 = b.getF32Type();
-    auto resType = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                    {f32, f32, f32, f32});
-    Value d = NVVM::MmaOp::create(
-        b, loc, resType, packRows(a), packRows(bf), cs,
-        ArrayRef<int64_t>{im, in, ik}, std::nullopt, std::nullopt,
-        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                      NVVM::MMATypes::bf16},
-        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                       NVVM::MMALayout::col});
-    Value out = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
-    for (int64_t i = 0; i < 4; ++i) {
-      Value v = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{i});
-      out = vector::InsertOp::create(b, loc, v, out,
-                                     ArrayRef<int64_t>{i / 2, i % 2});
-    }
-    return out;
+    return emitMmaSync(b, loc, kind, {im, in, ik}, a, bf, c);
   }
 
   /// (row, col) of fragment element (reg, elem) of this lane, operand space.
@@ -297,4 +257,48 @@ private:
 std::unique_ptr<ComputeStep>
 mlir::gemm::detail::createMmaSyncStep(KernelContext &ctx) {
   return std::make_unique<MmaSyncStep>(ctx);
+}
+
+/// One MMA. nvgpu.mma.sync covers every type but bf16, which its NVVM
+/// lowering cannot type; bf16 goes to nvvm.mma.sync directly with the
+/// fragments packed into 32-bit registers.
+Value mlir::gemm::detail::emitMmaSync(OpBuilder &b, Location loc, ElemKind kind,
+                                      ArrayRef<int64_t> shape, Value a,
+                                      Value bf, Value c) {
+  if (kind != ElemKind::bf16)
+    return nvgpu::MmaSyncOp::create(b, loc, a, bf, c, shape,
+                                    kind == ElemKind::tf32);
+  auto packRows = [&](Value v) {
+    SmallVector<Value> regs;
+    auto vt = cast<VectorType>(v.getType());
+    for (int64_t r = 0; r < vt.getDimSize(0); ++r) {
+      Value row = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{r});
+      Value word = vector::BitCastOp::create(
+          b, loc, VectorType::get({1}, b.getI32Type()), row);
+      regs.push_back(
+          vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
+    }
+    return regs;
+  };
+  SmallVector<Value> cs;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t e = 0; e < 2; ++e)
+      cs.push_back(
+          vector::ExtractOp::create(b, loc, c, ArrayRef<int64_t>{r, e}));
+  Type f32 = b.getF32Type();
+  auto resType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  Value d = NVVM::MmaOp::create(
+      b, loc, resType, packRows(a), packRows(bf), cs, shape, std::nullopt,
+      std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  Value out = arith::ConstantOp::create(b, loc, b.getZeroAttr(c.getType()));
+  for (int64_t i = 0; i < 4; ++i) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{i});
+    out = vector::InsertOp::create(b, loc, v, out,
+                                   ArrayRef<int64_t>{i / 2, i % 2});
+  }
+  return out;
 }

@@ -25,8 +25,55 @@ std::unique_ptr<ComputeStep> createSimtStep(KernelContext &ctx);
 /// shared memory in bytes.
 FailureOr<int64_t> buildMainLoop(OpBuilder &b, KernelContext &ctx);
 
+/// One mma.sync of `shape` on `kind` operands: d = a x bf + c, with the
+/// fragments typed as nvgpu.mma.sync types them (MmaSync.cpp).
+Value emitMmaSync(OpBuilder &b, Location loc, ElemKind kind,
+                  ArrayRef<int64_t> shape, Value a, Value bf, Value c);
+
+/// An operand of a gemv kernel read through a 1-D view of its buffer:
+/// element (mn, k) is at `base + mn * mnStride + k * kStride` (index values;
+/// the batch is in base).
+struct StreamedOperand {
+  Value linear, base, mnStride, kStride;
+  /// i1: 16-byte loads along K are legal: K's stride is 1 and the base,
+  /// offset and the pitch of the rows read are 16-byte aligned.
+  Value vectorOk;
+  /// i1: K's stride is 1.
+  Value unitK;
+  /// i1: K's stride is 1 and the buffer's aligned pointer is 16-byte
+  /// aligned: the 16-byte blocks holding a row can be loaded whatever the
+  /// row's own alignment (the shifted paths).
+  Value blocksOk;
+};
+
+/// `memref` (A or B of ctx's GEMM) as a StreamedOperand, K-contiguous
+/// ([mn][k]) or not ([k][mn]); `laneElems` elements make 16 bytes.
+StreamedOperand streamOperand(OpBuilder &b, Location loc,
+                              const KernelContext &ctx, Value memref,
+                              bool kContiguous, int64_t laneElems);
+
+/// A row of a K-contiguous operand read in 16-byte blocks from an element
+/// `start` that need not begin one (Gemv.cpp): the block holding it (an
+/// element offset) and the funnel shift that moves `start` to the front of
+/// a chunk (two selects on its whole words, then a shift of its bits).
+struct ShiftedRow {
+  Value block, selHigh, selNext, shiftBits;
+};
+ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
+                    int64_t elemBytes);
+
+/// The `laneElems` elements of `row` from `kc` elements past its start:
+/// the two aligned 16-byte blocks holding them, shifted.
+SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
+                                    const ShiftedRow &row, Value kc,
+                                    int64_t laneElems, Type elem);
+
 /// The body of a `kind = gemv` kernel (Gemv.cpp): no shared memory.
 FailureOr<int64_t> buildGemvKernel(OpBuilder &b, KernelContext &ctx);
+
+/// The body of a gemv kernel on mma.sync (instr [8, 16, 16], GemvMma.cpp):
+/// returns the shared memory its warps add their sums through.
+FailureOr<int64_t> buildGemvMmaKernel(OpBuilder &b, KernelContext &ctx);
 
 } // namespace mlir::gemm::detail
 

@@ -36,3 +36,21 @@ func.func @lane_elems(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
     attributes {config = #gemm.config<kind = gemv, block = [1, 16, 256], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
   return
 }
+
+// -----
+
+func.func @mma_types(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv on mma.sync supports f16/bf16 operands, not f32}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @mma_layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), got nt}}
+  gemm.matmul nt ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}

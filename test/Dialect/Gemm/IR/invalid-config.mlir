@@ -326,8 +326,53 @@ func.func @gemv_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @gemv_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes], got 2x1x8}}
+  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 2x1x8}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [2, 16, 512], warps = [1, 8], instr = [2, 1, 8], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_mma_warps(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on mma.sync needs warps = [1, W] with W (warps splitting K) 1 to 8, got [1, 16]}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 16], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_mma_rows_a(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on mma.sync needs block M (rows of A) a multiple of 8 up to 16, got 12}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [12, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_mma_rows_b(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on mma.sync needs block N (rows of B) a multiple of 16 up to 32, got 64}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 64, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_mma_bk(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on mma.sync needs block K 1 to 8 times 32 (4 lanes x 8 elements a row), got 48}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 48], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_mma_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 16x8x16}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [16, 16, 64], warps = [1, 8], instr = [16, 8, 16], stages = 1>}
   return
 }

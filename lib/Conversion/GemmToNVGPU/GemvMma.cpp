@@ -1,0 +1,336 @@
+//===- GemvMma.cpp - gemv with its products on mma.sync -------------------===//
+//
+// `kind = gemv` with instr = [8, 16, 16] serves GEMMs of a few rows (3 to
+// 16: LLM decode with a batch) whose B is K-contiguous (tn, tt). Like the
+// FMA gemv (Gemv.cpp) it streams B through registers, reading it once, with
+// no shared-memory pipeline; its products go to mma.sync m16n8k16 with the
+// operands swapped (C^T = B A^T: 16 rows of B are the instruction's A, 8
+// rows of A its B), so that the f32 FMAs of many rows of A no longer bound
+// it:
+//
+//   block [BM, BN, BK], warps [1, W]: the block owns rows m0 .. m0 + BM - 1
+//   of A and n0 .. n0 + BN - 1 of B; its W warps split K, warp w reading the
+//   BK-element stretches w, w + W, ... . Lane l holds, as the m16n8k16
+//   fragments place rows, rows l / 4 and l / 4 + 8 of each 16 of B and row
+//   l / 4 of each 8 of A, and reads 16-byte chunks of them at k = 32 u +
+//   8 (l % 4) of a stretch (u < U = BK / 32). A dot product does not depend
+//   on the order of K: each 32 k of a row feed two instructions whose K is
+//   the same permutation of them for both operands (gemvMmaChunkElement,
+//   FragmentLayout.h, unit-tested on every lane).
+//
+// The W warps' m16n8 sums meet in shared memory (W x BM x BN f32) and are
+// added in warp order (the same sizes give the same bits); each thread then
+// applies the epilogue to elements of the BM x BN tile, consecutive threads
+// on consecutive columns of C.
+//
+// Rows past the edge of A or B are read clamped into the matrix (their sums
+// are never stored). The host never packs a gemv kernel's operands
+// (readsOperandsInPlace); each lane reads its rows where they are, on one of
+// four paths chosen at run time:
+//   - 16-byte loads of both operands (K-contiguous, 16-byte aligned rows);
+//   - shifted rows: both K-contiguous in 16-byte aligned buffers, rows that
+//     need not start on a 16-byte boundary (f16 with an odd K). Each lane
+//     loads the two aligned blocks holding its chunk and funnel-shifts them
+//     by its row's own offset, so rows of any pitch share a warp;
+//   - 16-byte loads of B, element loads of A (A strided: tt with M > 1);
+//   - element loads of both through the strides, clamped to K.
+// Each covers the iterations whose loads lie inside the rows, then the rest
+// element by element, predicated on K.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NVGPUKernel.h"
+#include "gemm/Target/TileConfig.h"
+#include "gemm/Utils/FragmentLayout.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+using namespace mlir::gemm::detail;
+
+namespace {
+/// How an operand's chunks are read in one path.
+enum class ChunkLoad {
+  /// One 16-byte load at the chunk.
+  vector,
+  /// The two aligned 16-byte blocks holding the chunk, shifted.
+  shifted,
+  /// Element loads through the strides, clamped to K, zero past it.
+  element,
+};
+} // namespace
+
+FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
+                                                          KernelContext &ctx) {
+  Location loc = ctx.op.getLoc();
+  MatmulOp op = ctx.op;
+  ConfigAttr cfg = ctx.config;
+  setupCoordinates(b, ctx);
+
+  Type elem = op.getAElementType();
+  ElemKind kind = ctx.operandKind;
+  if (kind != ElemKind::f16 && kind != ElemKind::bf16)
+    return op.emitOpError("gemv on mma.sync supports f16/bf16 operands");
+  const int64_t lanes = ctx.target->warpSize;
+  const int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  const int64_t laneElems = gemvLaneElems(elemBytes);
+  const int64_t stretch = kGemvMmaLanesPerRow * laneElems;
+  const int64_t bk = cfg.getBK(), unroll = bk / stretch;
+  const int64_t rowsA = cfg.getBM(), rowsB = cfg.getBN();
+  const int64_t tilesA = rowsA / 8, tilesB = rowsB / 16;
+  const int64_t warps = cfg.getWarps()[1];
+
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  StreamedOperand a =
+      streamOperand(b, loc, ctx, ctx.a, !op.isTransposedA(), laneElems);
+  StreamedOperand bOp = streamOperand(b, loc, ctx, ctx.b, true, laneElems);
+
+  Value warp = m.div(ctx.tid, lanes);
+  Value group = m.div(ctx.lane, kGemvMmaLanesPerRow);
+  Value quad = m.rem(ctx.lane, kGemvMmaLanesPerRow);
+  Value lastM = m.sub(ctx.m, m.c(1)), lastN = m.sub(ctx.n, m.c(1));
+  // The lane's rows: of B, 16 t + 8 h + l / 4 (tile t, half h of the
+  // instruction's A fragment); of A, 8 s + l / 4 (tile s, the instruction's
+  // B fragment). Rows past the edge read the last row.
+  SmallVector<Value> rowOffB, rowOffA;
+  for (int64_t t = 0; t < tilesB; ++t)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value n = m.min(m.add(ctx.tileN0, m.add(group, 16 * t + 8 * h)), lastN);
+      rowOffB.push_back(mx.add(bOp.base, mx.mul(m.idx(n), bOp.mnStride)));
+    }
+  for (int64_t s = 0; s < tilesA; ++s) {
+    Value row = m.min(m.add(ctx.tileM0, m.add(group, 8 * s)), lastM);
+    rowOffA.push_back(mx.add(a.base, mx.mul(m.idx(row), a.mnStride)));
+  }
+  SmallVector<ShiftedRow> shiftedB, shiftedA;
+  for (Value off : rowOffB)
+    shiftedB.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
+  for (Value off : rowOffA)
+    shiftedA.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
+
+  Value laneK = m.mul(quad, laneElems);
+  Value lastK = m.sub(ctx.k, m.c(1));
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  auto vecType = VectorType::get({laneElems}, elem);
+  IntegerAttr align = b.getI64IntegerAttr(16);
+
+  // The lane's chunk of a row at k = kc.
+  auto loadChunk = [&](OpBuilder &b, const StreamedOperand &o, Value rowOff,
+                       const ShiftedRow &shifted, Value kc,
+                       ChunkLoad how) -> SmallVector<Value> {
+    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    SmallVector<Value> out;
+    switch (how) {
+    case ChunkLoad::vector: {
+      Value v = vector::LoadOp::create(b, loc, vecType, o.linear,
+                                       ValueRange{mx.add(rowOff, m.idx(kc))},
+                                       /*nontemporal=*/false, align);
+      for (int64_t j = 0; j < laneElems; ++j)
+        out.push_back(
+            vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
+      return out;
+    }
+    case ChunkLoad::shifted:
+      return loadShiftedChunk(b, loc, o.linear, shifted, kc, laneElems, elem);
+    case ChunkLoad::element:
+      for (int64_t j = 0; j < laneElems; ++j) {
+        Value k = m.add(kc, j);
+        Value off = mx.add(rowOff, mx.mul(m.idx(m.min(k, lastK)), o.kStride));
+        Value v = memref::LoadOp::create(b, loc, o.linear, ValueRange{off});
+        out.push_back(m.select(m.lt(k, ctx.k), v, zero));
+      }
+      return out;
+    }
+    llvm_unreachable("chunk load");
+  };
+
+  // The fragments of instruction step `step` from chunks: the
+  // instruction's A (vector<4x2>) from the chunks of rows l / 4 and
+  // l / 4 + 8 of B, its B (vector<2x2>) from the chunk of row l / 4 of A.
+  auto fragment = [&](OpBuilder &b, MmaOperand which,
+                      ArrayRef<SmallVector<Value>> rows, int64_t step) {
+    FragmentShape shape = *mmaSyncFragmentShape(kind, which);
+    SmallVector<Value> elems;
+    for (unsigned r = 0; r < shape.regs; ++r)
+      for (unsigned e = 0; e < shape.elemsPerReg; ++e) {
+        AffineLaneMap map = mmaSyncFragmentAffine(kind, which, r, e);
+        // A's row is l / 4 plus 0 or 8 (the row of `rows`); B's column l / 4.
+        int64_t row = which == MmaOperand::A ? map.base.row / 8 : 0;
+        elems.push_back(rows[row][gemvMmaChunkElement(which, r, e, step)]);
+      }
+    auto type = VectorType::get(
+        {int64_t(shape.regs), int64_t(shape.elemsPerReg)}, elem);
+    return vector::FromElementsOp::create(b, loc, type, elems).getResult();
+  };
+
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  // One iteration: the stretch [k0, k0 + BK). All chunks are loaded first
+  // (the bytes in flight), then multiplied.
+  auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
+                       ValueRange accIn) {
+    IndexMath m(b, loc);
+    SmallVector<Value> acc(accIn);
+    SmallVector<SmallVector<Value>> chunksB, chunksA;
+    SmallVector<Value> kcs;
+    for (int64_t u = 0; u < unroll; ++u) {
+      Value kc = m.add(k0, m.add(laneK, u * stretch));
+      kcs.push_back(kc);
+      for (auto [off, shifted] : llvm::zip(rowOffB, shiftedB))
+        chunksB.push_back(loadChunk(b, bOp, off, shifted, kc, howB));
+    }
+    for (int64_t u = 0; u < unroll; ++u)
+      for (auto [off, shifted] : llvm::zip(rowOffA, shiftedA))
+        chunksA.push_back(loadChunk(b, a, off, shifted, kcs[u], howA));
+    for (int64_t u = 0; u < unroll; ++u)
+      for (int64_t step = 0; step < 2; ++step)
+        for (int64_t t = 0; t < tilesB; ++t) {
+          Value fa =
+              fragment(b, MmaOperand::A,
+                       ArrayRef(chunksB).slice((u * tilesB + t) * 2, 2), step);
+          for (int64_t s = 0; s < tilesA; ++s) {
+            Value fb =
+                fragment(b, MmaOperand::B,
+                         ArrayRef(chunksA).slice(u * tilesA + s, 1), step);
+            Value &c = acc[t * tilesA + s];
+            c = emitMmaSync(b, loc, kind, {16, 8, 16}, fa, fb, c);
+          }
+        }
+    return acc;
+  };
+  // Warp w's stretches of [begin, end): begin + (w + i W) BK.
+  auto loopK = [&](OpBuilder &b, Value begin, Value end, ChunkLoad howB,
+                   ChunkLoad howA, ValueRange init) {
+    IndexMath m(b, loc);
+    auto loop = scf::ForOp::create(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
+                                   m.idx(end), m.idx(m.c(warps * bk)), init);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    IndexMath mi(b, loc);
+    scf::YieldOp::create(b, loc,
+                         iteration(b, mi.from(loop.getInductionVar()), howB,
+                                   howA, loop.getRegionIterArgs()));
+    return SmallVector<Value>(loop.getResults());
+  };
+
+  Value zeroAcc = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
+  SmallVector<Value> init(tilesA * tilesB, zeroAcc);
+  SmallVector<Type> accTypes(init.size(), accType);
+  // The stretches below `whole`, then the rest element by element.
+  auto wholeThenRest = [&](OpBuilder &b, Value whole, ChunkLoad howB,
+                           ChunkLoad howA) {
+    IndexMath mt(b, loc);
+    SmallVector<Value> acc = loopK(b, mt.c(0), whole, howB, howA, init);
+    acc = loopK(b, whole, ctx.k, ChunkLoad::element, ChunkLoad::element, acc);
+    scf::YieldOp::create(b, loc, acc);
+  };
+  auto choose = [&](OpBuilder &b, Value cond,
+                    function_ref<void(OpBuilder &)> then,
+                    function_ref<void(OpBuilder &)> otherwise) {
+    auto ifOp = scf::IfOp::create(b, loc, accTypes, cond,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    then(b);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    otherwise(b);
+    return ifOp;
+  };
+  auto yieldOf = [&](OpBuilder &b, scf::IfOp inner) {
+    scf::YieldOp::create(b, loc, inner.getResults());
+  };
+  // Whole stretches: K rounded down to BK. On the shifted path a chunk's
+  // second block reaches up to 8 elements past the stretch: only the
+  // stretches that end 8 elements before K.
+  Value whole = m.sub(ctx.k, m.rem(ctx.k, bk));
+  Value shiftedSpan = m.max(m.sub(ctx.k, m.c(laneElems)), m.c(0));
+  Value wholeShifted = m.sub(shiftedSpan, m.rem(shiftedSpan, bk));
+  scf::IfOp paths = choose(
+      b, m.andI1(bOp.vectorOk, a.vectorOk),
+      [&](OpBuilder &b) {
+        wholeThenRest(b, whole, ChunkLoad::vector, ChunkLoad::vector);
+      },
+      [&](OpBuilder &b) {
+        yieldOf(b, choose(
+                       b, m.andI1(bOp.blocksOk, a.blocksOk),
+                       [&](OpBuilder &b) {
+                         wholeThenRest(b, wholeShifted, ChunkLoad::shifted,
+                                       ChunkLoad::shifted);
+                       },
+                       [&](OpBuilder &b) {
+                         yieldOf(b, choose(
+                                        b, bOp.vectorOk,
+                                        [&](OpBuilder &b) {
+                                          wholeThenRest(b, whole,
+                                                        ChunkLoad::vector,
+                                                        ChunkLoad::element);
+                                        },
+                                        [&](OpBuilder &b) {
+                                          IndexMath mt(b, loc);
+                                          scf::YieldOp::create(
+                                              b, loc,
+                                              loopK(b, mt.c(0), ctx.k,
+                                                    ChunkLoad::element,
+                                                    ChunkLoad::element, init));
+                                        }));
+                       }));
+      });
+
+  // The warps' sums meet in shared memory, [warp][row of A][row of B].
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  int64_t staged = warps * rowsA * rowsB;
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), wg));
+  Value sums = memref::ViewOp::create(
+      b, loc,
+      MemRefType::get({staged}, b.getF32Type(), MemRefLayoutAttrInterface(),
+                      wg),
+      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+  for (int64_t t = 0; t < tilesB; ++t)
+    for (int64_t s = 0; s < tilesA; ++s) {
+      Value acc = paths.getResult(t * tilesA + s);
+      for (unsigned r = 0; r < 2; ++r)
+        for (unsigned e = 0; e < 2; ++e) {
+          // The accumulator's (row, col) is (row of B, row of A).
+          AffineLaneMap map = mmaSyncFragmentAffine(kind, MmaOperand::C, r, e);
+          Value rowB = m.add(
+              m.add(m.c(16 * t + map.base.row), m.mul(group, map.perGroup.row)),
+              m.mul(quad, map.perThread.row));
+          Value rowA = m.add(
+              m.add(m.c(8 * s + map.base.col), m.mul(group, map.perGroup.col)),
+              m.mul(quad, map.perThread.col));
+          Value at = m.add(m.mul(m.add(m.mul(warp, rowsA), rowA), rowsB), rowB);
+          Value v =
+              vector::ExtractOp::create(b, loc, acc, ArrayRef<int64_t>{r, e});
+          memref::StoreOp::create(b, loc, v, sums, ValueRange{m.idx(at)});
+        }
+    }
+  gpu::BarrierOp::create(b, loc);
+  int64_t threads = warps * lanes, elems = rowsA * rowsB;
+  for (int64_t first = 0; first < elems; first += threads) {
+    Value idx = m.add(ctx.tid, first);
+    auto body = [&](OpBuilder &b) {
+      IndexMath me(b, loc);
+      Value rowA = me.div(idx, rowsB), rowB = me.rem(idx, rowsB);
+      Value sum;
+      for (int64_t w = 0; w < warps; ++w) {
+        Value v = memref::LoadOp::create(
+            b, loc, sums, ValueRange{me.idx(me.add(idx, w * elems))});
+        sum = sum ? arith::AddFOp::create(b, loc, sum, v).getResult() : v;
+      }
+      emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, rowA),
+                          me.add(ctx.tileN0, rowB), sum);
+    };
+    if (first + threads <= elems)
+      body(b);
+    else
+      emitIfLess(b, loc, idx, m.c(elems), body);
+  }
+  return staged * 4;
+}
