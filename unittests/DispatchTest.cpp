@@ -97,19 +97,43 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
             "decode-split");
   EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 2, 4096, 4096),
             "decode-split");
-  // Decode: M <= 16 and long K; split while the 16 x 128 grid fills less
-  // than half the SMs.
-  EXPECT_EQ(ruleFor(rules, 3, 4096, 4096), "decode-split");
-  EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "decode-split");
-  EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "decode");
-  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode");
+  // 3 to 16 rows with a K-contiguous B: gemv on mma.sync, 8-row tiles of
+  // A up to 8 rows (N >= 66 x 16), 16-row ones up to 16 (N >= 33 x 32),
+  // K >= 256, odd K too (rows read in place, shifted).
+  EXPECT_EQ(ruleFor(rules, 3, 4096, 4096), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 5, 4097, 4093), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 1056, 256), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 16384, 256), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 9, 4096, 4096), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 11, 4097, 4093), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 1056, 4096), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 1024, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 8, 1040, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 8, 4096, 255), "small");
+  // Not for an N-contiguous B, nor 8-bit operands: the decode tiles.
+  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 3, 4096, 4096),
+            "decode-split");
+  GemmSignature i8 = f16tn();
+  i8.a = ElemKind::i8, i8.acc = ElemKind::i32;
+  EXPECT_EQ(ruleFor(getDispatchRules(i8, chip("sm_90a"), false), 4, 4096, 4096),
+            "decode-split");
+  // Decode: M <= 16 (here nn) and long K; split while the 16 x 128 grid
+  // fills less than half the SMs.
+  std::vector<DispatchRule> nnRules =
+      getDispatchRules(nn, chip("sm_90a"), false);
+  EXPECT_EQ(ruleFor(nnRules, 16, 4096, 11008), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleFor(rules, 32, 14336, 4096), "decode-32");
   // Reduced in clusters where the clusters run as many slices as the
   // workspace would (45 to 65 blocks: 2 slices).
-  EXPECT_EQ(ruleFor(rules, 3, 8192, 8192), "decode-cluster");
-  EXPECT_EQ(ruleFor(rules, 16, 5633, 4096), "decode-cluster");
-  EXPECT_EQ(ruleFor(rules, 16, 5632, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 3, 8192, 8192), "decode-cluster");
+  EXPECT_EQ(ruleFor(nnRules, 16, 5633, 4096), "decode-cluster");
+  EXPECT_EQ(ruleFor(nnRules, 16, 5632, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
   // 33 <= M <= 64: 64-row tiles, split, below half the SMs.
   EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64-split");
@@ -135,7 +159,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 4096, 4096, 129), "default");
   EXPECT_EQ(ruleFor(rules, 65536, 48, 100), "narrow-n");
   // Short K cannot be split: M <= 64 takes the short tile.
-  EXPECT_EQ(ruleFor(rules, 8, 16384, 256), "short-m");
+  EXPECT_EQ(ruleFor(rules, 20, 16384, 256), "short-m");
   // Tall-skinny.
   EXPECT_EQ(ruleFor(rules, 65536, 48, 4096), "narrow-n");
   // One wave of half-wide tiles; 2048^3 (two waves of them) keeps the

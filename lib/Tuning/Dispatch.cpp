@@ -14,6 +14,9 @@
 //             K-contiguous B (tn, tt) and N in the thousands: no shared
 //             memory, each warp streams two rows of B through registers
 //             (Gemv.cpp);
+//   gemv-mma, gemv-mma-16
+//             3 to 8 (9 to 16) rows of A, likewise, the products on
+//             mma.sync (GemvMma.cpp);
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -257,6 +260,25 @@ static TileConfig getGemvConfig(const GemmSignature &sig,
                         /*unroll=*/2, elemBytes(sig.a), target.warpSize);
 }
 
+/// The gemv-mma tiles (docs/dispatch.md, "gemv on mma.sync"): 8 rows of A
+/// and 16 of B a block, two 16-byte chunks a lane and row in flight; 16
+/// rows of A and 32 of B. Eight warps split K. (H200, f16 tn, the best of
+/// 16 tiles on 19 shapes: 8 x 16 x 64 within 4% of the fastest on all but
+/// 8x11008x4096 and 3x9000x1500; for 9 to 16 rows, 16 x 32 x 64 lost 25%
+/// less than 16 x 16 x 128 on 16x4096x11008.)
+static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
+  return rowsOfA <= 8
+             ? makeGemvMmaConfig(rowsOfA, /*bn=*/16, /*warps=*/8, /*unroll=*/2)
+             : makeGemvMmaConfig(rowsOfA, /*bn=*/32, /*warps=*/8, /*unroll=*/2);
+}
+
+/// gemv-mma serves K from one iteration of one warp's stretches (8 x 16 x
+/// 256 tied the family, 6.5 us, on 8x16384x256) and N from this many rows
+/// per SM over half the SMs (1056 rows on the H200: 13x1056x4096 in 16 x 32
+/// tiles, 33 blocks, 8.5 us against 10.2).
+static constexpr int64_t kGemvMmaMinK = 256;
+static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
+
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
                                                        const TargetInfo &target,
                                                        bool allowTf32) {
@@ -334,6 +356,31 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
       twoWhen.mMin = twoWhen.mMax = 2;
       twoWhen.nMax = ((sms + 1) / 2 - 1) * decode->bn;
       add("gemv-2", twoWhen, two);
+    }
+  }
+  // gemv-mma, gemv-mma-16: 3 to 8 (9 to 16) rows of A and a K-contiguous
+  // B of 16-bit elements, on N of at least half the SMs times 16 rows: B
+  // streamed through registers as in gemv, its products on mma.sync
+  // (GemvMma.cpp), read in place whatever the rows' alignment, where the
+  // decode tile's cp.async copies need 16-byte aligned rows and pack odd-K
+  // operands first (three passes over B). f16 tn against the family
+  // without them (H200, docs/performance.md, "gemv on mma.sync"):
+  // 3x4096x4096 8.5 us against 12.1 (decode-split), 8x4096x4096 9.7
+  // against 12.1, 11x4097x4093 15.8 against 34.0 (packed), 3x9000x1500
+  // 14.5 against 31.5; within 5% either way where decode streams aligned
+  // rows at 80% of a copy (4x14336x4096 34.9 against 33.6, 16x4096x11008
+  // 31.4 against 29.9).
+  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync)) {
+    int64_t mMin = 3;
+    for (int64_t bm : {8, 16}) {
+      TileConfig c = getGemvMmaConfig(bm);
+      SizeBounds when;
+      when.mMin = mMin;
+      when.mMax = bm;
+      when.kMin = kGemvMmaMinK;
+      when.blocksMin = (sms + 1) / 2 * kGemvMmaMinRowsPerSM / c.bn;
+      add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
+      mMin = bm + 1;
     }
   }
   // decode, decode-split: M fits one 16-row mma.sync tile and K is long:

@@ -35,6 +35,11 @@
 // NV: %[[GV2:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // NV: gpu.launch_func <%[[GV2]] : !llvm.ptr> @gemm_kernels::@linear_gemm_0 blocks
 // NV: llvm.call @mgpuStreamDestroy(%[[GV2]])
+// gemv-mma and gemv-mma-16 likewise.
+// NV-NOT: gemm_pack
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_1 blocks
+// NV-NOT: gemm_pack
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_2 blocks
 // The other members pack A and B in their own branch and free the
 // workspaces after their launch; decode has no workspace of its own.
 // NV: %[[PACK:[0-9]+]] = llvm.call @mgpuStreamCreate()
@@ -45,7 +50,7 @@
 // NV: llvm.call @mgpuStreamSynchronize(%[[PACK]])
 // NV: llvm.call @mgpuStreamDestroy(%[[PACK]])
 // NV: %[[DEC:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_1 blocks
+// NV: gpu.launch_func <%[[DEC]] : !llvm.ptr> @gemm_kernels::@linear_gemm_3 blocks
 // NV: llvm.call @mgpuStreamSynchronize(%[[DEC]])
 // NV: llvm.call @mgpuStreamDestroy(%[[DEC]])
 // NV: llvm.call @mgpuMemFree(%{{.*}}, %[[DFREE:[0-9]+]])
@@ -56,7 +61,7 @@
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // NV: %[[CL:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_2 clusters in
+// NV: gpu.launch_func <%[[CL]] : !llvm.ptr> @gemm_kernels::@linear_gemm_4 clusters in
 // NV: llvm.call @mgpuStreamSynchronize(%[[CL]])
 // NV: llvm.call @mgpuStreamDestroy(%[[CL]])
 
@@ -66,17 +71,17 @@
 // NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@gemm_pack_f16
 // CHECK: %[[SPLIT:[0-9]+]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[WS:[0-9]+]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[SPLIT]], %{{.*}})
-// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[03])?]] blocks
+// CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK:linear_gemm(_[05])?]] blocks
 // CHECK: gpu.launch_func <%[[SPLIT]] : !llvm.ptr> @gemm_kernels::@[[SK]]_reduce blocks
 // CHECK: llvm.call @mgpuMemFree(%[[WS]], %[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[SPLIT]])
 // CHECK: llvm.call @mgpuStreamDestroy(%[[SPLIT]])
 
-// The last member is the default (the fourteenth kernel on NVIDIA, the
+// The last member is the default (the sixteenth kernel on NVIDIA, the
 // second on AMD). On AMD the packing workspaces are freed after the
 // family; on NVIDIA the default frees its own, in a block the canonicalizer
 // merged with the other members' identical ones.
-// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_13 blocks
+// NV: gpu.launch_func <%{{.*}} : !llvm.ptr> @gemm_kernels::@linear_gemm_15 blocks
 // NV-NEXT: llvm.call @mgpuStreamSynchronize
 // NV-NEXT: llvm.call @mgpuStreamDestroy
 // NV-NEXT: llvm.cond_br

@@ -345,14 +345,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   auto choose = [&](OpBuilder &b, Value cond,
                     function_ref<void(OpBuilder &)> then,
                     function_ref<void(OpBuilder &)> otherwise) {
-    auto ifOp = scf::IfOp::create(b, loc, accTypes, cond,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    then(b);
-    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-    otherwise(b);
-    return ifOp;
+    return emitIfElse(b, loc, accTypes, cond, then, otherwise);
   };
   auto yieldOf = [&](OpBuilder &b, scf::IfOp inner) {
     scf::YieldOp::create(b, loc, inner.getResults());

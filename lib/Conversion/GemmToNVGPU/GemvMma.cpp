@@ -47,6 +47,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -230,14 +231,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   auto choose = [&](OpBuilder &b, Value cond,
                     function_ref<void(OpBuilder &)> then,
                     function_ref<void(OpBuilder &)> otherwise) {
-    auto ifOp = scf::IfOp::create(b, loc, accTypes, cond,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    then(b);
-    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-    otherwise(b);
-    return ifOp;
+    return emitIfElse(b, loc, accTypes, cond, then, otherwise);
   };
   auto yieldOf = [&](OpBuilder &b, scf::IfOp inner) {
     scf::YieldOp::create(b, loc, inner.getResults());
@@ -248,36 +242,43 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   Value whole = m.sub(ctx.k, m.rem(ctx.k, bk));
   Value shiftedSpan = m.max(m.sub(ctx.k, m.c(laneElems)), m.c(0));
   Value wholeShifted = m.sub(shiftedSpan, m.rem(shiftedSpan, bk));
-  scf::IfOp paths = choose(
-      b, m.andI1(bOp.vectorOk, a.vectorOk),
-      [&](OpBuilder &b) {
-        wholeThenRest(b, whole, ChunkLoad::vector, ChunkLoad::vector);
-      },
-      [&](OpBuilder &b) {
-        yieldOf(b, choose(
-                       b, m.andI1(bOp.blocksOk, a.blocksOk),
-                       [&](OpBuilder &b) {
-                         wholeThenRest(b, wholeShifted, ChunkLoad::shifted,
-                                       ChunkLoad::shifted);
-                       },
-                       [&](OpBuilder &b) {
-                         yieldOf(b, choose(
-                                        b, bOp.vectorOk,
-                                        [&](OpBuilder &b) {
-                                          wholeThenRest(b, whole,
-                                                        ChunkLoad::vector,
-                                                        ChunkLoad::element);
-                                        },
-                                        [&](OpBuilder &b) {
-                                          IndexMath mt(b, loc);
-                                          scf::YieldOp::create(
-                                              b, loc,
-                                              loopK(b, mt.c(0), ctx.k,
-                                                    ChunkLoad::element,
-                                                    ChunkLoad::element, init));
-                                        }));
-                       }));
-      });
+  // The paths, most preferred first: each operand in 16-byte loads where
+  // its rows allow, else shifted where its blocks can be loaded, else
+  // element by element; the last, element loads of both.
+  struct Path {
+    Value cond;
+    ChunkLoad b, a;
+  };
+  const Path choices[] = {
+      {m.andI1(bOp.vectorOk, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
+      {m.andI1(bOp.vectorOk, a.blocksOk), ChunkLoad::vector,
+       ChunkLoad::shifted},
+      {bOp.vectorOk, ChunkLoad::vector, ChunkLoad::element},
+      {m.andI1(bOp.blocksOk, a.blocksOk), ChunkLoad::shifted,
+       ChunkLoad::shifted},
+      {bOp.blocksOk, ChunkLoad::shifted, ChunkLoad::element},
+  };
+  std::function<scf::IfOp(OpBuilder &, size_t)> chain = [&](OpBuilder &b,
+                                                            size_t i) {
+    const Path &p = choices[i];
+    bool shifted = p.b == ChunkLoad::shifted || p.a == ChunkLoad::shifted;
+    return choose(
+        b, p.cond,
+        [&](OpBuilder &b) {
+          wholeThenRest(b, shifted ? wholeShifted : whole, p.b, p.a);
+        },
+        [&](OpBuilder &b) {
+          if (i + 1 < std::size(choices)) {
+            yieldOf(b, chain(b, i + 1));
+            return;
+          }
+          IndexMath mt(b, loc);
+          scf::YieldOp::create(b, loc,
+                               loopK(b, mt.c(0), ctx.k, ChunkLoad::element,
+                                     ChunkLoad::element, init));
+        });
+  };
+  scf::IfOp paths = chain(b, 0);
 
   // The warps' sums meet in shared memory, [warp][row of A][row of B].
   auto wg =

@@ -349,6 +349,19 @@ void mlir::gemm::detail::emitIfTrue(OpBuilder &b, Location loc, Value cond,
   });
 }
 
+scf::IfOp
+mlir::gemm::detail::emitIfElse(OpBuilder &b, Location loc, TypeRange types,
+                               Value cond, function_ref<void(OpBuilder &)> then,
+                               function_ref<void(OpBuilder &)> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  then(b);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  otherwise(b);
+  return ifOp;
+}
+
 void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
                                     Value bound,
                                     function_ref<void(OpBuilder &)> fn) {

@@ -13,6 +13,7 @@
 #include "KernelContext.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::gemm::detail {
 
@@ -61,6 +62,12 @@ Value emitKTileInside(OpBuilder &b, Location loc, const KernelContext &ctx,
 /// `scf.if cond { fn }`.
 void emitIfTrue(OpBuilder &b, Location loc, Value cond,
                 function_ref<void(OpBuilder &)> fn);
+
+/// `scf.if cond -> (types) { then } else { otherwise }`; each callback ends
+/// its region with its own `scf.yield`.
+scf::IfOp emitIfElse(OpBuilder &b, Location loc, TypeRange types, Value cond,
+                     function_ref<void(OpBuilder &)> then,
+                     function_ref<void(OpBuilder &)> otherwise);
 
 /// `scf.if x < bound { fn }`.
 void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,

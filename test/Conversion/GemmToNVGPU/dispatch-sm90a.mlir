@@ -10,6 +10,10 @@
 //   gemv      1 x 16, 8 warps of 2 rows of B: M <= 1, K >= 256, blocks >= 66
 //   gemv-2    the same with 2 rows of A:    M = 2, N <= 8320, K >= 256,
 //                                            blocks >= 66
+//   gemv-mma  gemv on mma.sync, 8 x 16, 8 warps splitting K:
+//                                            3 <= M <= 8, K >= 256, blocks >= 66
+//   gemv-mma-16 the same, 16 x 32:           9 <= M <= 16, K >= 256,
+//                                            blocks >= 33
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
 //   decode-cluster the same, split_k = 8 reduced in clusters (at most as
 //             many slices as clusters of that size run at once):
@@ -34,7 +38,7 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all eighteen kernels. The launch facts record each one's rule
+// Dynamic sizes: all twenty kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
@@ -48,53 +52,59 @@
 // CHECK-SAME: config = "#gemm.config<kind = gemv, block = [2, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1, smem = plain>", dynamic_shared_memory = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_1",
 // CHECK-SAME: rule = "gemv-2", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 2 : i64, m_min = 2 : i64, n_max = 8320 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 4096 : i64
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "gemv-mma", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 16384 : i64
+// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 33 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: name = "dyn_gemm_4",
 // CHECK-SAME: rule = "decode", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_4",
-// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_4_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
-// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "decode-32", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "decode-32-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_7",
-// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_9_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_8",
-// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_8_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_10",
+// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_10_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_9",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_9_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_11",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_11_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_10",
+// CHECK-SAME: name = "dyn_gemm_12",
 // CHECK-SAME: rule = "small", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_11",
+// CHECK-SAME: name = "dyn_gemm_13",
 // CHECK-SAME: rule = "tiny-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_12",
+// CHECK-SAME: name = "dyn_gemm_14",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_13",
+// CHECK-SAME: name = "dyn_gemm_15",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_14",
+// CHECK-SAME: name = "dyn_gemm_16",
 // CHECK-SAME: rule = "narrow-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_15",
+// CHECK-SAME: name = "dyn_gemm_17",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_16",
+// CHECK-SAME: name = "dyn_gemm_18",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -175,6 +185,27 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c0_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
+// gemv-mma: 3 <= M <= 8, K >= 256 and ceil(M / 8) * ceil(N / 16) >= 66:
+// gemv on mma.sync, 4 KiB of shared memory for the warps' sums, on A and B
+// as stored; gemv-mma-16 likewise for 9 <= M <= 16 in 16 x 32 tiles.
+// CHECK-NEXT: %[[YM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[YN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[YK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: arith.cmpi sge, %[[YM]], %c3 : index
+// CHECK-NEXT: arith.cmpi sle, %[[YM]], %c8 : index
+// CHECK: arith.cmpi sge, %[[YK]], %c256 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c66 : index
+// CHECK: scf.if
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c4096_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+// CHECK: arith.cmpi sge, %{{.*}}, %c9 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
+// CHECK: scf.if
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+
 // decode: M <= 16, K >= 512 and ceil(M / 16) * ceil(N / 128) >= 66: one
 // kernel, no workspace.
 // CHECK-NEXT: %[[DM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -189,7 +220,7 @@
 // CHECK-NEXT: scf.if %[[DEC]] {
 // CHECK: %[[DP:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc %[[DP]]#0
 // CHECK-NEXT: gpu.dealloc %[[DP]]#1
@@ -212,7 +243,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
 // CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_3 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_5 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -229,8 +260,8 @@
 // CHECK-NEXT: scf.if %[[DS]] {
 // CHECK: arith.divui %c132, %{{.*}} : index
 // CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -240,20 +271,20 @@
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 clusters in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 clusters in
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -263,8 +294,8 @@
 
 // decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -302,7 +333,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -311,7 +342,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -329,7 +360,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -345,7 +376,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -363,7 +394,7 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -374,7 +405,7 @@
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -385,7 +416,7 @@
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -402,7 +433,7 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -410,10 +441,12 @@
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -448,43 +481,48 @@
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: gpu.shuffle  xor
 // CHECK-LABEL: gpu.func @dyn_gemm_2(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: llvm.intr.fshr
+// CHECK: nvgpu.mma.sync
+// CHECK: gpu.dynamic_shared_memory
+// CHECK-LABEL: gpu.func @dyn_gemm_4(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_4(
+// CHECK-LABEL: gpu.func @dyn_gemm_6(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_4_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_5(
-// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_6_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_7_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_9(
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_9_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_11(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_9_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_11_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_10(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_11(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_12(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_13(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_14(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_15(
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_16(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_15(
+// CHECK-LABEL: gpu.func @dyn_gemm_17(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_16(
+// CHECK-LABEL: gpu.func @dyn_gemm_18(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -531,7 +569,8 @@ func.func @gemv(%a: memref<1x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<1x
 
 // -----
 
-// Decode (M = 3, N = K = 4096), static: M <= 16 and K >= 512 with 32 blocks
+// Decode (M = 3, N = K = 4096, nn: B is K x N, which gemv-mma cannot
+// stream), static: M <= 16 and K >= 512 with 32 blocks
 // of 16 x 128, fewer than 66, select decode-split statically, so it is the
 // only kernel (with its reduction), launched without a test on the sizes;
 // the slices fold to a constant, min(132 / 32, 128, 4096 / 512) = 4.
@@ -561,7 +600,34 @@ func.func @gemv(%a: memref<1x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<1x
 // ONE: gpu.func @decode_gemm(
 // ONE-NOT: gpu.func
 func.func @decode(%a: memref<3x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<3x4096xf16>) {
-  gemm.matmul tn ins(%a, %b : memref<3x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<3x4096xf16>) acc(f32)
+  gemm.matmul nn ins(%a, %b : memref<3x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<3x4096xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// Eleven rows with an odd K (M = 11, N = 4097, K = 4093), static:
+// gemv-mma-16 alone, reading the misaligned rows in place (the decode tile
+// would pack both operands first).
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>"
+// CHECK-SAME: rule = "gemv-mma-16", when = {}}]
+// CHECK-LABEL: func.func @gemv_mma_odd(
+// CHECK-NOT: scf.if
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@gemv_mma_odd_gemm blocks in (%c129, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32
+// CHECK-NEXT: return
+// CHECK-LABEL: gpu.func @gemv_mma_odd_gemm(
+// CHECK: llvm.intr.fshr
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: gpu.func
+
+// The default kernel alone (dispatch=false) copies the misaligned rows.
+// ONE-LABEL: func.func @gemv_mma_odd(
+// ONE: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// ONE: gpu.launch_func @gemm_kernels::@gemv_mma_odd_gemm
+func.func @gemv_mma_odd(%a: memref<11x4093xf16>, %b: memref<4097x4093xf16>, %c: memref<11x4097xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<11x4093xf16>, memref<4097x4093xf16>) outs(%c : memref<11x4097xf16>) acc(f32)
   return
 }
 

@@ -8,10 +8,10 @@
 // as the instruction's A, 8 rows of A as its B). The block's warps split K,
 // each lane loading a 16-byte chunk of each of its rows (rows l / 4 and
 // l / 4 + 8 of B, row l / 4 of A) per 32 k, which feed two instructions.
-// Four paths, chosen at run time: 16-byte loads of both; shifted rows (each
-// lane funnel-shifts the two aligned blocks holding its chunk by its row's
-// own offset: an odd K, read in place); 16-byte loads of B with element
-// loads of A; element loads of both. Then the warps' sums meet in shared
+// Six paths, chosen at run time: each operand in 16-byte loads, else as
+// shifted rows (each lane funnel-shifts the two aligned blocks holding its
+// chunk by its row's own offset: an odd K, read in place), else element by
+// element; B's choice first, A's within it. Then the warps' sums meet in shared
 // memory, added in warp order, and each thread runs the epilogue on one
 // element of the 8 x 16 tile.
 
@@ -47,25 +47,45 @@
 // CHECK: arith.minsi
 // CHECK: memref.load
 // CHECK: arith.select
-// Shifted rows: two aligned blocks and four funnel shifts a chunk, for
-// each of the lane's rows.
+// B in 16-byte loads, A's rows shifted: two aligned blocks and four
+// funnel shifts a chunk; then A element by element.
 // CHECK: } else {
-// CHECK-NEXT: arith.andi
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
 // CHECK: scf.for
+// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
 // CHECK-COUNT-2: vector.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
 // CHECK: arith.select
 // CHECK-COUNT-4: llvm.intr.fshr(%{{.*}}, %{{.*}}, %{{.*}}) : (i32, i32, i32) -> i32
 // CHECK-NEXT: vector.from_elements
 // CHECK-NEXT: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK-COUNT-4: llvm.intr.fshr
+// CHECK-NOT: llvm.intr.fshr
 // CHECK: nvgpu.mma.sync
-// 16-byte loads of B with element loads of A; then element loads of both
-// over the whole of K.
 // CHECK: } else {
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
-// CHECK: vector.load
-// CHECK: } else {
 // CHECK: scf.for
+// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
+// CHECK-NOT: vector.load
+// CHECK: nvgpu.mma.sync
+// Both operands' rows shifted (an odd K); then B shifted with A element by
+// element.
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
+// CHECK: scf.for
+// CHECK-COUNT-24: llvm.intr.fshr
+// CHECK-NOT: llvm.intr.fshr
+// CHECK: nvgpu.mma.sync
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
+// CHECK: scf.for
+// CHECK-COUNT-16: llvm.intr.fshr
+// CHECK-NOT: llvm.intr.fshr
+// CHECK: nvgpu.mma.sync
+// Element loads of both over the whole of K.
+// CHECK: } else {
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: scf.for
 // CHECK-NOT: vector.load
 // CHECK: nvgpu.mma.sync
 // The warps' sums: each lane stores its four accumulators at [warp][row of
