@@ -318,15 +318,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
   auto loopK = [&](OpBuilder &b, Value begin, Value end, Loads loads,
                    int64_t count, ValueRange init) {
     IndexMath m(b, loc);
-    auto loop = scf::ForOp::create(b, loc, m.idx(begin), m.idx(end),
-                                   m.idx(m.c(count * lanes * laneElems)), init);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    IndexMath mi(b, loc);
-    scf::YieldOp::create(b, loc,
-                         iteration(b, mi.from(loop.getInductionVar()), loads,
-                                   count, loop.getRegionIterArgs()));
-    return SmallVector<Value>(loop.getResults());
+    return emitForYielding(b, loc, m.idx(begin), m.idx(end),
+                           m.idx(m.c(count * lanes * laneElems)), init,
+                           [&](OpBuilder &b, Value k0, ValueRange acc) {
+                             return iteration(b, k0, loads, count, acc);
+                           });
   };
 
   Value zeroF = arith::ConstantOp::create(b, loc, b.getZeroAttr(f32));

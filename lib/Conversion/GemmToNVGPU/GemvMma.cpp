@@ -206,15 +206,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   auto loopK = [&](OpBuilder &b, Value begin, Value end, ChunkLoad howB,
                    ChunkLoad howA, ValueRange init) {
     IndexMath m(b, loc);
-    auto loop = scf::ForOp::create(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
-                                   m.idx(end), m.idx(m.c(warps * bk)), init);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    IndexMath mi(b, loc);
-    scf::YieldOp::create(b, loc,
-                         iteration(b, mi.from(loop.getInductionVar()), howB,
-                                   howA, loop.getRegionIterArgs()));
-    return SmallVector<Value>(loop.getResults());
+    return emitForYielding(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
+                           m.idx(end), m.idx(m.c(warps * bk)), init,
+                           [&](OpBuilder &b, Value k0, ValueRange acc) {
+                             return iteration(b, k0, howB, howA, acc);
+                           });
   };
 
   Value zeroAcc = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));

@@ -362,6 +362,20 @@ mlir::gemm::detail::emitIfElse(OpBuilder &b, Location loc, TypeRange types,
   return ifOp;
 }
 
+SmallVector<Value> mlir::gemm::detail::emitForYielding(
+    OpBuilder &b, Location loc, Value begin, Value end, Value step,
+    ValueRange init,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body) {
+  auto loop = scf::ForOp::create(b, loc, begin, end, step, init);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath m(b, loc);
+  scf::YieldOp::create(
+      b, loc,
+      body(b, m.from(loop.getInductionVar()), loop.getRegionIterArgs()));
+  return SmallVector<Value>(loop.getResults());
+}
+
 void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
                                     Value bound,
                                     function_ref<void(OpBuilder &)> fn) {

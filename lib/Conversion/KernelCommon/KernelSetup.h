@@ -69,6 +69,14 @@ scf::IfOp emitIfElse(OpBuilder &b, Location loc, TypeRange types, Value cond,
                      function_ref<void(OpBuilder &)> then,
                      function_ref<void(OpBuilder &)> otherwise);
 
+/// `scf.for iv = begin to end step step iter_args(init)` (index bounds)
+/// whose body yields `body(b, iv, iter args)`, iv as an IndexMath value;
+/// returns the loop's results.
+SmallVector<Value> emitForYielding(
+    OpBuilder &b, Location loc, Value begin, Value end, Value step,
+    ValueRange init,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body);
+
 /// `scf.if x < bound { fn }`.
 void emitIfLess(OpBuilder &b, Location loc, Value x, Value bound,
                 function_ref<void(OpBuilder &)> fn);
