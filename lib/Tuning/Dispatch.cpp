@@ -301,6 +301,9 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     rules.push_back({when, c, split, name.str()});
   };
   int64_t sms = target.numSMs;
+  // Half the SMs, rounded up: the grids from which on the gemv and decode
+  // tiles need no K split to keep the GPU busy.
+  int64_t halfSMs = (sms + 1) / 2;
 
   // split-k: a small tile (a quarter of the default, at least 64 x 64 where
   // the instruction allows) whose grid does not fill one wave, and K long
@@ -336,7 +339,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     SizeBounds when;
     when.mMax = c.bm;
     when.kMin = target.warpSize * c.ik;
-    when.blocksMin = (sms + 1) / 2;
+    when.blocksMin = halfSMs;
     add("gemv", when, c);
     // gemv-2: the same tile for two rows of A, where the decode tile's grid
     // would fill less than half the SMs and decode would split K (N up to
@@ -354,7 +357,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
       TileConfig two = getGemvConfig(sig, target, /*rowsOfA=*/2);
       SizeBounds twoWhen = when;
       twoWhen.mMin = twoWhen.mMax = 2;
-      twoWhen.nMax = ((sms + 1) / 2 - 1) * decode->bn;
+      twoWhen.nMax = (halfSMs - 1) * decode->bn;
       add("gemv-2", twoWhen, two);
     }
   }
@@ -378,7 +381,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
       when.mMin = mMin;
       when.mMax = bm;
       when.kMin = kGemvMmaMinK;
-      when.blocksMin = (sms + 1) / 2 * kGemvMmaMinRowsPerSM / c.bn;
+      when.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
       add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
       mMin = bm + 1;
     }
@@ -420,11 +423,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
       when.mMin = decodeMMin;
     when.mMax = c->bm;
     when.kMin = minK;
-    when.blocksMin = (sms + 1) / 2;
+    when.blocksMin = halfSMs;
     if (bm < 64)
       add(name, when, *c);
     else
-      when.blocksMax = (sms + 1) / 2 - 1;
+      when.blocksMax = halfSMs - 1;
     // -split: split in K through the workspace and a reduction kernel.
     TileConfig splitConfig = *c;
     splitConfig.splitK = kMaxDispatchSlices;
