@@ -206,11 +206,6 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
              std::to_string(kMaxGemvUnroll) + " times " +
              std::to_string(perIteration) +
              " (4 lanes x 8 elements a row), got " + std::to_string(c.bk);
-    if (c.stages != 1)
-      return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
-             std::to_string(c.stages);
-    if (c.splitK != 1)
-      return "gemv does not combine with split_k = " + std::to_string(c.splitK);
   } else if (c.kind == InstrKind::gemv) {
     if (c.wm != 1)
       return "gemv warp grid must be [1, W] (warps split N), got [" +
@@ -232,12 +227,12 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
       return "gemv block K must be 1 to " + std::to_string(kMaxGemvUnroll) +
              " times " + std::to_string(perIteration) +
              " (32 lanes x instr K), got " + std::to_string(c.bk);
-    if (c.stages != 1)
-      return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
-             std::to_string(c.stages);
-    if (c.splitK != 1)
-      return "gemv does not combine with split_k = " + std::to_string(c.splitK);
   }
+  if (c.kind == InstrKind::gemv && c.stages != 1)
+    return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
+           std::to_string(c.stages);
+  if (c.kind == InstrKind::gemv && c.splitK != 1)
+    return "gemv does not combine with split_k = " + std::to_string(c.splitK);
   // gemv-mma's warps split K: the warp grid does not tile the block.
   if (isGemvMma(c))
     return "";
