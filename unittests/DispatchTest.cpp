@@ -135,11 +135,25 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnRules, 16, 5633, 4096), "decode-cluster");
   EXPECT_EQ(ruleFor(nnRules, 16, 5632, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
-  // 33 <= M <= 64: 64-row tiles, split, below half the SMs.
-  EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64-split");
-  EXPECT_EQ(ruleFor(rules, 64, 8320, 4096), "decode-64-split");
-  EXPECT_EQ(ruleFor(rules, 64, 8321, 4096), "split-k");
+  // 33 <= M <= 128 with K >= 1024: the widest wgmma tile whose grid fits
+  // one wave and fills half of it (a quarter for 64 x 64).
+  EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 64, 4096, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 64, 8320, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 64, 8321, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 48, 14336, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 128, 4096, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 65, 8448, 4096), "decode-128x128");
+  EXPECT_EQ(ruleFor(rules, 128, 11008, 4096), "decode-128x128");
+  EXPECT_EQ(ruleFor(rules, 77, 5001, 2000), "decode-64x128");
+  // Long K on at most half a wave of 64 x 64 tiles: two slices.
+  EXPECT_EQ(ruleFor(rules, 64, 4096, 11008), "decode-64x64-split");
+  EXPECT_EQ(ruleFor(rules, 96, 4096, 11008), "decode-64x64");
+  // Below a quarter wave of 64 x 64 tiles, or K below 1024: decode-64-split.
+  EXPECT_EQ(ruleFor(rules, 48, 2048, 4096), "decode-64-split");
+  EXPECT_EQ(ruleFor(rules, 64, 4096, 1000), "decode-64-split");
   EXPECT_EQ(ruleFor(rules, 64, 65536, 1024), "short-m");
+  EXPECT_EQ(ruleFor(rules, 64, 16897, 4096), "short-m");
   // K-heavy: too few blocks, long K.
   EXPECT_EQ(ruleFor(rules, 64, 64, 65536), "split-k-narrow");
   EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
@@ -252,6 +266,63 @@ TEST(Dispatch, DecodeAndShortKTiles) {
   std::vector<DispatchRule> sm90Rules =
       getDispatchRules(f16tn(), chip("sm_90"), false);
   EXPECT_EQ(findRule(sm90Rules, "short-k"), nullptr);
+}
+
+TEST(Dispatch, WideDecodeTiles) {
+  // f16 tn on sm_90a: 128 x 128 (6 stages), 64 x 128 and 64 x 64 (8
+  // stages), TMA loads fed by a producer warpgroup, one K slice but for the
+  // two of decode-64x64-split; 33 (65) to 128 rows, K >= 1024.
+  std::vector<DispatchRule> rules =
+      getDispatchRules(f16tn(), chip("sm_90a"), false);
+  const DispatchRule *wide = findRule(rules, "decode-128x128");
+  const DispatchRule *mid = findRule(rules, "decode-64x128");
+  const DispatchRule *split = findRule(rules, "decode-64x64-split");
+  const DispatchRule *narrow = findRule(rules, "decode-64x64");
+  ASSERT_TRUE(wide && mid && split && narrow);
+  for (const DispatchRule *r : {wide, mid, split, narrow}) {
+    EXPECT_EQ(r->config.kind, InstrKind::wgmma) << r->name;
+    EXPECT_TRUE(r->config.tmaLoad && r->config.producerWarp) << r->name;
+    EXPECT_EQ(*r->when.mMax, 128) << r->name;
+    if (r == split)
+      continue;
+    EXPECT_EQ(*r->when.kMin, 1024) << r->name;
+    EXPECT_EQ(*r->when.blocksMax, 132) << r->name;
+  }
+  EXPECT_EQ(wide->config.bm, 128);
+  EXPECT_EQ(wide->config.bn, 128);
+  EXPECT_EQ(wide->config.stages, 6);
+  EXPECT_EQ(*wide->when.mMin, 65);
+  EXPECT_EQ(*wide->when.blocksMin, 66);
+  EXPECT_EQ(mid->config.bm, 64);
+  EXPECT_EQ(mid->config.bn, 128);
+  EXPECT_EQ(mid->config.stages, 8);
+  EXPECT_EQ(*mid->when.mMin, 33);
+  EXPECT_EQ(narrow->config.bn, 64);
+  EXPECT_EQ(narrow->config.splitK, 1);
+  EXPECT_EQ(*narrow->when.blocksMin, 33);
+  EXPECT_EQ(split->config.splitK, 2);
+  EXPECT_EQ(split->split.maxSlices, 2);
+  EXPECT_EQ(split->split.minKPerSlice, 4096);
+  EXPECT_EQ(*split->when.kMin, 8192);
+  EXPECT_EQ(*split->when.blocksMax, 66);
+  EXPECT_EQ(split->split.slices(11008, 64), 2);
+  // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
+  // types or tf32.
+  GemmSignature nn = f16tn();
+  nn.transB = false;
+  EXPECT_TRUE(
+      findRule(getDispatchRules(nn, chip("sm_90a"), false), "decode-64x128"));
+  EXPECT_EQ(findRule(getDispatchRules(f16tn(), chip("sm_90"), false),
+                     "decode-64x128"),
+            nullptr);
+  GemmSignature f16acc = f16tn();
+  f16acc.acc = ElemKind::f16;
+  GemmSignature i8tn;
+  i8tn.a = ElemKind::i8, i8tn.acc = ElemKind::i32;
+  for (const GemmSignature &sig : {f16acc, i8tn})
+    EXPECT_EQ(
+        findRule(getDispatchRules(sig, chip("sm_90a"), false), "decode-64x64"),
+        nullptr);
 }
 
 TEST(Dispatch, ClusterMembers) {

@@ -17,6 +17,10 @@
 //   gemv-mma, gemv-mma-16
 //             3 to 8 (9 to 16) rows of A, likewise, the products on
 //             mma.sync (GemvMma.cpp);
+//   decode-128x128, decode-64x128, decode-64x64(-split)
+//             33 to 128 rows of A, N and K in the thousands, on wgmma: the
+//             widest 64- or 128-row tile whose grid fills one wave, deep
+//             pipelines fed by a producer warpgroup, one K slice;
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -279,6 +283,74 @@ static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
 static constexpr int64_t kGemvMmaMinK = 256;
 static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
 
+/// The rows of A from which on the wide decode tiles serve (below, the
+/// 16- and 32-row decode tiles), the K they need (two fills of the
+/// eight-stage ring), and the K from which on two slices of a 64 x 64 grid
+/// that fills at most half the SMs pay for their reduction.
+static constexpr int64_t kWideDecodeMinM = 33;
+static constexpr int64_t kWideDecodeMaxM = 128;
+static constexpr int64_t kWideDecodeMinK = 1024;
+static constexpr int64_t kWideDecodeSplitMinK = 8192;
+static constexpr int64_t kWideDecodeSlices = 2;
+static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
+
+/// decode-128x128, decode-64x128, decode-64x64-split, decode-64x64: 33 to
+/// 128 rows of A with N and K in the thousands (LLM decode with a batch,
+/// short prefill chunks) on wgmma chips, f16/bf16 with f32 sums. Such a
+/// GEMM reads B once from memory and every tile of A once per column of
+/// tiles from L2, so the tiles are as wide as the grid allows: the widest
+/// of 128 x 128 (past 64 rows), 64 x 128 and 64 x 64 whose grid fits one
+/// wave of one block per SM and fills half of it (a quarter for 64 x 64),
+/// eight stages (six for 128 x 128) fed by a producer warpgroup, one K
+/// slice but for long K on half a wave of 64 x 64 tiles. H200, f16 tn
+/// against the 64 x 128 four-stage tile in four slices that served 33-64
+/// rows before (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.75x
+/// cuBLAS against 0.60x, 64x11008x4096 0.93x against 0.55x, 128x4096x4096
+/// 1.00x against 0.52x, 128x11008x4096 0.93x against 0.37x; more slices
+/// lost (64 x 128 in two slices on 64x11008x4096: 0.65x), as did the grids
+/// past one wave (64 x 64 on 128x11008x4096: 0.51x).
+template <typename AddFn>
+static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
+                               const TargetInfo &target, AddFn &&add) {
+  if (d.kind != InstrKind::wgmma || d.bm < 128 || d.bn < 128 ||
+      (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16) ||
+      sig.acc != ElemKind::f32)
+    return;
+  int64_t sms = target.numSMs;
+  int64_t halfSMs = (sms + 1) / 2;
+  auto tile = [&](int64_t bm, int64_t bn, int64_t stages) {
+    TileConfig c = resize(d, bm, bn);
+    c.stages = stages;
+    c.splitK = 1;
+    c.tmaLoad = true;
+    c.producerWarp = true;
+    return c;
+  };
+  auto bounds = [&](int64_t mMin, int64_t blocksMin) {
+    SizeBounds when;
+    when.mMin = mMin;
+    when.mMax = kWideDecodeMaxM;
+    when.kMin = kWideDecodeMinK;
+    when.blocksMin = blocksMin;
+    when.blocksMax = sms;
+    return when;
+  };
+  add("decode-128x128", bounds(65, halfSMs), tile(128, 128, 6), SplitPolicy());
+  add("decode-64x128", bounds(kWideDecodeMinM, halfSMs), tile(64, 128, 8),
+      SplitPolicy());
+  TileConfig narrow = tile(64, 64, 8);
+  int64_t quarterSMs = (halfSMs + 1) / 2;
+  SizeBounds splitWhen = bounds(kWideDecodeMinM, quarterSMs);
+  splitWhen.kMin = kWideDecodeSplitMinK;
+  splitWhen.blocksMax = halfSMs;
+  TileConfig split = narrow;
+  split.splitK = kWideDecodeSlices;
+  add("decode-64x64-split", splitWhen, split,
+      SplitPolicy{kWideDecodeSlices, sms, kWideDecodeSplitKPerSlice});
+  add("decode-64x64", bounds(kWideDecodeMinM, quarterSMs), narrow,
+      SplitPolicy());
+}
+
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
                                                        const TargetInfo &target,
                                                        bool allowTf32) {
@@ -396,6 +468,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // the same with 32-row tiles for 17 <= M <= 32 (24x4096x4096 14.9 us
   // against 17.2 in the split-k tile; 64-row tiles lost to split-k and
   // short-m from M = 17 to 64 but for 48-64 rows with N <= 11008).
+  addWideDecodeRules(d, sig, target, add);
   int64_t decodeMMin = 1;
   // decode-64 (33 <= M <= 64) has no unsplit member: with grids of half
   // the SMs or more, 64-row mma.sync tiles lost to short-m (64x65536x1024:
