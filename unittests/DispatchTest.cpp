@@ -282,6 +282,8 @@ TEST(Dispatch, WideDecodeTiles) {
   for (const DispatchRule *r : {wide, mid, split, narrow}) {
     EXPECT_EQ(r->config.kind, InstrKind::wgmma) << r->name;
     EXPECT_TRUE(r->config.tmaLoad && r->config.producerWarp) << r->name;
+    // One wave in plain row order (the default groups 8 rows of tiles).
+    EXPECT_EQ(r->config.group, 1) << r->name;
     EXPECT_EQ(*r->when.mMax, 128) << r->name;
     if (r == split)
       continue;

@@ -333,6 +333,12 @@ def case_list(which):
         for i, _ in enumerate(GEMV_MMA_SWEEP):
             out.append(("f16", "tn", "none", "gemvmma", i))
             out.append(("bf16", "tn", "none", "gemvmma", i))
+    elif which == "medsweep":
+        # Compiled for sm_90a: tiles for 17 to 128 rows of A with N and K in
+        # the thousands (batched decode), timed against each other
+        # (docs/dispatch.md, "Batched decode"): MED_SWEEP.
+        for i, (l, _) in enumerate(MED_SWEEP):
+            out.append(("f16", l, "none", "med", i))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -523,6 +529,33 @@ GEMV_MMA_SWEEP = [(bm, bn, w, u) for bm in (8, 16)
                                      (16, 4, 8), (32, 8, 1))]
 
 
+def _med(kind, block, warps, instr, stages, split, load="", group=1):
+    extra = (f", group = {group}" if group > 1 else "") + (f", load = {load}" if load else "")
+    return (f"#gemm.config<kind = {kind}, block = {block}, warps = {warps}, "
+            f"instr = {instr}, stages = {stages}, split_k = {split}{extra}>")
+
+
+# (layout, config) of the batched-decode sweep: wgmma tiles of 64 and 128
+# rows by 64 to 256 columns, one or two K slices, with a producer
+# warpgroup; the decode-64-split member's tile and slices of 2026-12-03
+# (64 x 128, 4 stages, 4 slices) last.
+MED_SWEEP = [
+    ("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, 1, "tma_ws")),
+    ("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, 2, "tma_ws")),
+    ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 1, "tma_ws")),
+    ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 2, "tma_ws")),
+    ("tn", _med("wgmma", [64, 256, 64], [1, 1], [64, 256, 16], 5, 1, "tma_ws")),
+    ("tn", _med("wgmma", [128, 128, 64], [2, 1], [64, 128, 16], 6, 1, "tma_ws")),
+    ("tn", _med("wgmma", [128, 64, 64], [2, 1], [64, 64, 16], 8, 1, "tma_ws")),
+    ("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, 4, "tma")),
+    ("nn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 1, "tma_ws")),
+    ("nn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, 1, "tma_ws")),
+    ("nn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 2, "tma_ws")),
+    # md2 with the family's group = 8 (the decode-64x64 member exactly).
+    ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 1, "tma_ws", 8)),
+]
+
+
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
 # reading epilogue, wgmma, and SIMT on exact f32.
 SPLIT_CONFIGS = [
@@ -579,7 +612,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong", "gemv", "gemvsweep"])
+                            "pingpong", "gemv", "gemvsweep", "medsweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -610,6 +643,9 @@ def main():
         elif len(case) == 5 and case[3] == "gemvmma":
             name += f"_gm{case[4]}"
             config = _gemv_mma(*GEMV_MMA_SWEEP[case[4]])
+        elif len(case) == 5 and case[3] == "med":
+            name += f"_md{case[4]}"
+            config = MED_SWEEP[case[4]][1]
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")

@@ -14,7 +14,7 @@
 //                                            3 <= M <= 8, K >= 256, blocks >= 66
 //   gemv-mma-16 the same, 16 x 32:           9 <= M <= 16, K >= 256,
 //                                            blocks >= 33
-//   decode-128x128 wgmma, 6 stages, a producer warpgroup:
+//   decode-128x128 wgmma, 6 stages, a producer warpgroup, group 1:
 //                                            65 <= M <= 128, K >= 1024,
 //                                            66 <= blocks <= 132
 //   decode-64x128 the same, 64 x 128, 8 stages: 33 <= M <= 128, K >= 1024,
@@ -67,16 +67,16 @@
 // CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 16384 : i64
 // CHECK-SAME: name = "dyn_gemm_3",
 // CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 33 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, group = 8, load = tma_ws>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_4",
 // CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, group = 8, load = tma_ws>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, group = 8, split_k = 2, load = tma_ws>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_6",
 // CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, group = 8, load = tma_ws>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
