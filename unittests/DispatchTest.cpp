@@ -136,19 +136,23 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnRules, 16, 5632, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
   // 33 <= M <= 128 with K >= 1024: the widest wgmma tile whose grid fits
-  // one wave and fills half of it (a quarter for 64 x 64).
+  // one wave: 128 x 128 past 64 rows from half a wave on, one row of
+  // 64 x 64 tiles up to 64 rows from a quarter wave on, else 64 x 128.
   EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64x64");
   EXPECT_EQ(ruleFor(rules, 64, 4096, 4096), "decode-64x64");
-  EXPECT_EQ(ruleFor(rules, 64, 8320, 4096), "decode-64x64");
-  EXPECT_EQ(ruleFor(rules, 64, 8321, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 64, 8448, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 64, 8449, 4096), "decode-64x128");
   EXPECT_EQ(ruleFor(rules, 48, 14336, 4096), "decode-64x128");
-  EXPECT_EQ(ruleFor(rules, 128, 4096, 4096), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 65, 4096, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 128, 4096, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 65, 8320, 4096), "decode-64x128");
   EXPECT_EQ(ruleFor(rules, 65, 8448, 4096), "decode-128x128");
   EXPECT_EQ(ruleFor(rules, 128, 11008, 4096), "decode-128x128");
   EXPECT_EQ(ruleFor(rules, 77, 5001, 2000), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 96, 2112, 4096), "decode-64x128");
   // Long K on at most half a wave of 64 x 64 tiles: two slices.
   EXPECT_EQ(ruleFor(rules, 64, 4096, 11008), "decode-64x64-split");
-  EXPECT_EQ(ruleFor(rules, 96, 4096, 11008), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 96, 4096, 11008), "decode-64x128");
   // Below a quarter wave of 64 x 64 tiles, or K below 1024: decode-64-split.
   EXPECT_EQ(ruleFor(rules, 48, 2048, 4096), "decode-64-split");
   EXPECT_EQ(ruleFor(rules, 64, 4096, 1000), "decode-64-split");
@@ -284,7 +288,7 @@ TEST(Dispatch, WideDecodeTiles) {
     EXPECT_TRUE(r->config.tmaLoad && r->config.producerWarp) << r->name;
     // One wave in plain row order (the default groups 8 rows of tiles).
     EXPECT_EQ(r->config.group, 1) << r->name;
-    EXPECT_EQ(*r->when.mMax, 128) << r->name;
+    EXPECT_EQ(*r->when.mMax, r->config.bn == 64 ? 64 : 128) << r->name;
     if (r == split)
       continue;
     EXPECT_EQ(*r->when.kMin, 1024) << r->name;
@@ -299,6 +303,7 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(mid->config.bn, 128);
   EXPECT_EQ(mid->config.stages, 8);
   EXPECT_EQ(*mid->when.mMin, 33);
+  EXPECT_EQ(*mid->when.blocksMin, 33);
   EXPECT_EQ(narrow->config.bn, 64);
   EXPECT_EQ(narrow->config.splitK, 1);
   EXPECT_EQ(*narrow->when.blocksMin, 33);
@@ -308,6 +313,9 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(*split->when.kMin, 8192);
   EXPECT_EQ(*split->when.blocksMax, 66);
   EXPECT_EQ(split->split.slices(11008, 64), 2);
+  // In this order: the 64 x 64 members before decode-64x128, which takes
+  // what they leave.
+  EXPECT_TRUE(wide < split && split < narrow && narrow < mid);
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

@@ -289,26 +289,28 @@ static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
 /// that fills at most half the SMs pay for their reduction.
 static constexpr int64_t kWideDecodeMinM = 33;
 static constexpr int64_t kWideDecodeMaxM = 128;
+/// The rows the 64 x 64 members serve: one row of tiles.
+static constexpr int64_t kWideDecodeNarrowMaxM = 64;
 static constexpr int64_t kWideDecodeMinK = 1024;
 static constexpr int64_t kWideDecodeSplitMinK = 8192;
 static constexpr int64_t kWideDecodeSlices = 2;
 static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
 
-/// decode-128x128, decode-64x128, decode-64x64-split, decode-64x64: 33 to
+/// decode-128x128, decode-64x64-split, decode-64x64, decode-64x128: 33 to
 /// 128 rows of A with N and K in the thousands (LLM decode with a batch,
 /// short prefill chunks) on wgmma chips, f16/bf16 with f32 sums. Such a
 /// GEMM reads B once from memory and every tile of A once per column of
-/// tiles from L2, so the tiles are as wide as the grid allows: the widest
-/// of 128 x 128 (past 64 rows), 64 x 128 and 64 x 64 whose grid fits one
-/// wave of one block per SM and fills half of it (a quarter for 64 x 64),
-/// eight stages (six for 128 x 128) fed by a producer warpgroup, one K
-/// slice but for long K on half a wave of 64 x 64 tiles. H200, f16 tn
-/// against the 64 x 128 four-stage tile in four slices that served 33-64
-/// rows before (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.75x
-/// cuBLAS against 0.60x, 64x11008x4096 0.93x against 0.55x, 128x4096x4096
-/// 1.00x against 0.52x, 128x11008x4096 0.93x against 0.37x; more slices
-/// lost (64 x 128 in two slices on 64x11008x4096: 0.65x), as did the grids
-/// past one wave (64 x 64 on 128x11008x4096: 0.51x).
+/// tiles from L2, so the tiles are as wide as the grid allows while it
+/// stays one wave of one block per SM: 128 x 128 past 64 rows from half a
+/// wave on; up to 64 rows one row of 64 x 64 tiles from a quarter wave on;
+/// else 64 x 128 from a quarter wave on. Eight stages (six for 128 x 128)
+/// fed by a producer warpgroup, one K slice but for long K on half a wave
+/// of 64 x 64 tiles. H200, f16 tn against the 64 x 128 four-stage tile in
+/// four slices that served 33-64 rows before (docs/dispatch.md, "Wide
+/// decode"): 64x4096x4096 0.79x cuBLAS against 0.62x, 64x11008x4096 0.99x
+/// against 0.64x, 128x11008x4096 0.94x against 0.67x; more slices lost
+/// (64 x 128 in two slices on 64x11008x4096: 0.63x), as did the grids past
+/// one wave (64 x 64 on 128x11008x4096: 0.52x).
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
@@ -342,18 +344,25 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
     return when;
   };
   add("decode-128x128", bounds(65, halfSMs), tile(128, 128, 6), SplitPolicy());
-  add("decode-64x128", bounds(kWideDecodeMinM, halfSMs), tile(64, 128, 8),
-      SplitPolicy());
+  // Up to 64 rows, one row of 64 x 64 tiles where it makes a quarter of a
+  // wave (in two K slices for long K on at most half a wave); past 64 rows
+  // 64 x 128 tiles from a quarter wave on (64 x 64 tiles there, twice the
+  // blocks, measured 0.62x cuBLAS against 0.72x on 80x4096x4096 and 0.77x
+  // against 0.92x on 96x4096x4096), as up to 64 rows once 64 x 64 tiles
+  // would pass one wave.
   TileConfig narrow = tile(64, 64, 8);
   int64_t quarterSMs = (halfSMs + 1) / 2;
-  SizeBounds splitWhen = bounds(kWideDecodeMinM, quarterSMs);
+  SizeBounds narrowWhen = bounds(kWideDecodeMinM, quarterSMs);
+  narrowWhen.mMax = kWideDecodeNarrowMaxM;
+  SizeBounds splitWhen = narrowWhen;
   splitWhen.kMin = kWideDecodeSplitMinK;
   splitWhen.blocksMax = halfSMs;
   TileConfig split = narrow;
   split.splitK = kWideDecodeSlices;
   add("decode-64x64-split", splitWhen, split,
       SplitPolicy{kWideDecodeSlices, sms, kWideDecodeSplitKPerSlice});
-  add("decode-64x64", bounds(kWideDecodeMinM, quarterSMs), narrow,
+  add("decode-64x64", narrowWhen, narrow, SplitPolicy());
+  add("decode-64x128", bounds(kWideDecodeMinM, quarterSMs), tile(64, 128, 8),
       SplitPolicy());
 }
 

@@ -17,11 +17,11 @@
 //   decode-128x128 wgmma, 6 stages, a producer warpgroup, group 1:
 //                                            65 <= M <= 128, K >= 1024,
 //                                            66 <= blocks <= 132
-//   decode-64x128 the same, 64 x 128, 8 stages: 33 <= M <= 128, K >= 1024,
-//                                            66 <= blocks <= 132
-//   decode-64x64-split 64 x 64, 8 stages, 2 slices: 33 <= M <= 128,
+//   decode-64x64-split 64 x 64, 8 stages, 2 slices: 33 <= M <= 64,
 //                                            K >= 8192, 33 <= blocks <= 66
-//   decode-64x64 the same, one slice:         33 <= M <= 128, K >= 1024,
+//   decode-64x64 the same, one slice:         33 <= M <= 64, K >= 1024,
+//                                            33 <= blocks <= 132
+//   decode-64x128 64 x 128, 8 stages:         33 <= M <= 128, K >= 1024,
 //                                            33 <= blocks <= 132
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
 //   decode-cluster the same, split_k = 8 reduced in clusters (at most as
@@ -70,15 +70,15 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_4",
 // CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_5",
-// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_6",
-// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_5_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_7",
-// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_8",
@@ -251,21 +251,10 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// decode-64x128: the same from 33 rows in 64 x 128 tiles, eight stages.
-// CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
-// CHECK: arith.cmpi sge, %{{.*}}, %c66 : index
-// CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
-// CHECK-NEXT: scf.if
-// CHECK-NEXT: gpu.dealloc
-// CHECK-NEXT: gpu.dealloc
-// CHECK-NEXT: }
-// CHECK-NEXT: } else {
-
-// decode-64x64-split: K >= 8192 and 33 <= ceil(M / 64) * ceil(N / 64) <=
+// decode-64x64-split: 33 <= M <= 64, K >= 8192 and 33 <= ceil(M / 64) * ceil(N / 64) <=
 // 66: max(min(132 / blocks, 2, ceil(K / 4096)), 1) slices into a
 // workspace, then the reduction.
+// CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c8192 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c66 : index
@@ -274,8 +263,8 @@
 // CHECK: %[[WWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
 // CHECK: llvm.call @mgpuGemmTensorMap(
 // CHECK: llvm.call @mgpuGemmTensorMap(
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[WWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -283,10 +272,25 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// decode-64x64: 33 <= ceil(M / 64) * ceil(N / 64) <= 132, one slice.
+// decode-64x64: 33 <= M <= 64, 33 <= ceil(N / 64) <= 132, one slice.
+// CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// decode-64x128: 33 <= M <= 128, K >= 1024 and 33 <= ceil(M / 64) *
+// ceil(N / 128) <= 132, eight stages.
+// CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c128 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
+// CHECK-NOT: gpu.alloc (%c1,
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -584,12 +588,14 @@
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_6(
+// CHECK-LABEL: gpu.func @dyn_gemm_5(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK: memref.store %{{.*}}, %[[WDWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_6_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_5_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_6(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_8(
@@ -868,12 +874,12 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK-SAME: rule = "split-k-narrow", split_k = {
 // CHECK-SAME: when = {blocks_max = 132 : i64, k_min = 512 : i64, n_max = 64 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_0",
-// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: name = "short_m_gemm_1",
 // CHECK-SAME: rule = "decode-64x64-split", split_k = {
-// CHECK-SAME: when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_1",
+// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_2",
-// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_3",
 // CHECK-SAME: rule = "decode-64-split", split_k = {
 // CHECK-SAME: when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
@@ -895,14 +901,14 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm blocks
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_reduce blocks
 // CHECK: } else {
-// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
-// CHECK: scf.if
-// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
-// CHECK: } else {
 // CHECK: arith.cmpi sge, %{{.*}}, %c8192 : index
 // CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0_reduce blocks
+// CHECK: } else {
+// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
+// CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
-// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1_reduce blocks
 // CHECK: } else {
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_2 blocks
