@@ -455,12 +455,17 @@ FULL_SHAPES = SMALL_SHAPES + [
     (8, 11008, 4095), (1000, 2048, 1001), (1001, 1000, 2048),
     # gemv (M = 1, N >= 1056): a partial last iteration, ragged N, and K
     # misaligned (packed; unpacked in DIRECT_SHAPES)
-    (1, 3001, 1000), (1, 20000, 520), (1, 1057, 257)]
+    (1, 3001, 1000), (1, 20000, 520), (1, 1057, 257),
+    # the wide decode members (33 to 128 rows): decode-128x128,
+    # decode-64x128 (two ragged tiles of rows), decode-64x64-split (long K),
+    # decode-64x64
+    (100, 9000, 1100), (77, 5000, 2000), (37, 2500, 8500), (90, 2100, 1500)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),
                  (13, 1000, 777), (29, 1000, 1100), (3001, 2999, 100),
-                 (3, 9000, 1500), (7, 6000, 2999), (45, 3000, 1700)}
+                 (3, 9000, 1500), (7, 6000, 2999), (45, 3000, 1700),
+                 (100, 9000, 1100)}
 
 
 def cmd_check(args):
@@ -912,6 +917,11 @@ EVERY_CLASSES = {
     "decode": (ALL_PAIRS, [
         (1, 4096, 4096, 1), (4, 14336, 4096, 1), (8, 11008, 4096, 1),
         (16, 4096, 11008, 1), (11, 4097, 4093, 1)]),
+    # Batched decode and short prefill chunks: 33 to 128 rows against a
+    # weight matrix; bound by L2 traffic (A re-read per column of tiles).
+    "decode_wide": (ALL_PAIRS, [
+        (64, 4096, 4096, 1), (128, 11008, 4096, 1), (48, 14336, 4096, 1),
+        (96, 4096, 11008, 1), (77, 5001, 2000, 1)]),
     "prefill": (TN_NN, [
         (4096, 4096, 4096, 1), (2048, 11008, 4096, 1), (4095, 4097, 4099, 1)]),
     # Few output tiles, all the work in K.
@@ -1079,7 +1089,7 @@ def cmd_every(args):
                "ok": nonfinite == 0 and err <= tolerance(g.meta),
                **kern.report(m, n, kk, batch),
                **packed_report(g.plan([a, b, c]))}
-        if cls == "decode":
+        if cls in ("decode", "decode_wide"):
             row["bytes_moved"] = batch * (a.element_size() * (m * kk + kk * n)
                                           + c.element_size() * m * n)
             row["bw_fraction"] = row["bytes_moved"] / (ours / 1e3) / copy_bps
