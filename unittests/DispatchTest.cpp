@@ -153,9 +153,21 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // Long K on at most half a wave of 64 x 64 tiles: two slices.
   EXPECT_EQ(ruleFor(rules, 64, 4096, 11008), "decode-64x64-split");
   EXPECT_EQ(ruleFor(rules, 96, 4096, 11008), "decode-64x128");
-  // Below a quarter wave of 64 x 64 tiles, or K below 1024: decode-64-split.
+  // K from 512 (one fill of the ring), 256 rows in 64 x 128 tiles, 129-192
+  // rows in 192 x 128 tiles from half a wave on.
+  EXPECT_EQ(ruleFor(rules, 64, 4096, 1000), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 96, 4096, 768), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 48, 8192, 512), "decode-64x64");
+  EXPECT_EQ(ruleFor(rules, 256, 4096, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 160, 4096, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 129, 11008, 4096), "decode-192x128");
+  EXPECT_EQ(ruleFor(rules, 192, 11008, 4096), "decode-192x128");
+  EXPECT_NE(ruleFor(rules, 193, 11008, 4096).substr(0, 6), "decode");
+  EXPECT_NE(ruleFor(rules, 257, 4096, 4096).substr(0, 6), "decode");
+  // Below a quarter wave of 64 x 64 tiles: decode-64-split (from the same
+  // K: below it, the small-K members).
   EXPECT_EQ(ruleFor(rules, 48, 2048, 4096), "decode-64-split");
-  EXPECT_EQ(ruleFor(rules, 64, 4096, 1000), "decode-64-split");
+  EXPECT_EQ(ruleFor(rules, 64, 4096, 500), "small");
   EXPECT_EQ(ruleFor(rules, 64, 65536, 1024), "short-m");
   EXPECT_EQ(ruleFor(rules, 64, 16897, 4096), "short-m");
   // K-heavy: too few blocks, long K.
@@ -273,27 +285,37 @@ TEST(Dispatch, DecodeAndShortKTiles) {
 }
 
 TEST(Dispatch, WideDecodeTiles) {
-  // f16 tn on sm_90a: 128 x 128 (6 stages), 64 x 128 and 64 x 64 (8
-  // stages), TMA loads fed by a producer warpgroup, one K slice but for the
-  // two of decode-64x64-split; 33 (65) to 128 rows, K >= 1024.
+  // f16 tn on sm_90a: 128 x 128 (6 stages), 192 x 128 (5), 64 x 128 and
+  // 64 x 64 (8 stages), TMA loads fed by a producer warpgroup, one K slice
+  // but for the two of decode-64x64-split; 33 to 256 rows, K >= 512.
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
   const DispatchRule *wide = findRule(rules, "decode-128x128");
+  const DispatchRule *tall = findRule(rules, "decode-192x128");
   const DispatchRule *mid = findRule(rules, "decode-64x128");
   const DispatchRule *split = findRule(rules, "decode-64x64-split");
   const DispatchRule *narrow = findRule(rules, "decode-64x64");
-  ASSERT_TRUE(wide && mid && split && narrow);
-  for (const DispatchRule *r : {wide, mid, split, narrow}) {
+  ASSERT_TRUE(wide && tall && mid && split && narrow);
+  for (const DispatchRule *r : {wide, tall, mid, split, narrow}) {
     EXPECT_EQ(r->config.kind, InstrKind::wgmma) << r->name;
     EXPECT_TRUE(r->config.tmaLoad && r->config.producerWarp) << r->name;
     // One wave in plain row order (the default groups 8 rows of tiles).
     EXPECT_EQ(r->config.group, 1) << r->name;
-    EXPECT_EQ(*r->when.mMax, r->config.bn == 64 ? 64 : 128) << r->name;
     if (r == split)
       continue;
-    EXPECT_EQ(*r->when.kMin, 1024) << r->name;
+    EXPECT_EQ(*r->when.kMin, 512) << r->name;
     EXPECT_EQ(*r->when.blocksMax, 132) << r->name;
   }
+  EXPECT_EQ(*narrow->when.mMax, 64);
+  EXPECT_EQ(*split->when.mMax, 64);
+  EXPECT_EQ(*wide->when.mMax, 128);
+  EXPECT_EQ(*tall->when.mMin, 129);
+  EXPECT_EQ(*tall->when.mMax, 192);
+  EXPECT_EQ(*mid->when.mMax, 256);
+  EXPECT_EQ(tall->config.bm, 192);
+  EXPECT_EQ(tall->config.wm, 3);
+  EXPECT_EQ(tall->config.stages, 5);
+  EXPECT_EQ(*tall->when.blocksMin, 66);
   EXPECT_EQ(wide->config.bm, 128);
   EXPECT_EQ(wide->config.bn, 128);
   EXPECT_EQ(wide->config.stages, 6);
@@ -315,7 +337,7 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(split->split.slices(11008, 64), 2);
   // In this order: the 64 x 64 members before decode-64x128, which takes
   // what they leave.
-  EXPECT_TRUE(wide < split && split < narrow && narrow < mid);
+  EXPECT_TRUE(wide < tall && tall < split && split < narrow && narrow < mid);
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

@@ -284,33 +284,40 @@ static constexpr int64_t kGemvMmaMinK = 256;
 static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
 
 /// The rows of A from which on the wide decode tiles serve (below, the
-/// 16- and 32-row decode tiles), the K they need (two fills of the
-/// eight-stage ring), and the K from which on two slices of a 64 x 64 grid
-/// that fills at most half the SMs pay for their reduction.
+/// 16- and 32-row decode tiles), the rows each tile height serves up to
+/// (one row of 64 x 64 tiles; 128 x 128; 192 x 128; 64 x 128 up to two
+/// rows of tiles that the default's 128-row tiles would leave mostly
+/// empty), the K they need (one fill of the eight-stage ring), and the K
+/// from which on two slices of a 64 x 64 grid that fills at most half the
+/// SMs pay for their reduction.
 static constexpr int64_t kWideDecodeMinM = 33;
-static constexpr int64_t kWideDecodeMaxM = 128;
-/// The rows the 64 x 64 members serve: one row of tiles.
 static constexpr int64_t kWideDecodeNarrowMaxM = 64;
-static constexpr int64_t kWideDecodeMinK = 1024;
+static constexpr int64_t kWideDecodeSquareMaxM = 128;
+static constexpr int64_t kWideDecodeTallMaxM = 192;
+static constexpr int64_t kWideDecodeMaxM = 256;
+static constexpr int64_t kWideDecodeMinK = 512;
 static constexpr int64_t kWideDecodeSplitMinK = 8192;
 static constexpr int64_t kWideDecodeSlices = 2;
 static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
 
-/// decode-128x128, decode-64x64-split, decode-64x64, decode-64x128: 33 to
-/// 128 rows of A with N and K in the thousands (LLM decode with a batch,
-/// short prefill chunks) on wgmma chips, f16/bf16 with f32 sums. Such a
-/// GEMM reads B once from memory and every tile of A once per column of
-/// tiles from L2, so the tiles are as wide as the grid allows while it
-/// stays one wave of one block per SM: 128 x 128 past 64 rows from half a
-/// wave on; up to 64 rows one row of 64 x 64 tiles from a quarter wave on;
-/// else 64 x 128 from a quarter wave on. Eight stages (six for 128 x 128)
-/// fed by a producer warpgroup, one K slice but for long K on half a wave
-/// of 64 x 64 tiles. H200, f16 tn against the 64 x 128 four-stage tile in
-/// four slices that served 33-64 rows before (docs/dispatch.md, "Wide
-/// decode"): 64x4096x4096 0.79x cuBLAS against 0.62x, 64x11008x4096 0.99x
-/// against 0.64x, 128x11008x4096 0.94x against 0.67x; more slices lost
-/// (64 x 128 in two slices on 64x11008x4096: 0.63x), as did the grids past
-/// one wave (64 x 64 on 128x11008x4096: 0.52x).
+/// decode-128x128, decode-192x128, decode-64x64-split, decode-64x64,
+/// decode-64x128: 33 to 256 rows of A with N in the thousands and K >= 512
+/// (LLM decode with a batch, short prefill chunks) on wgmma chips,
+/// f16/bf16 with f32 sums. Such a GEMM reads B once from memory and every
+/// tile of A once per column of tiles from L2, so the tiles are as wide as
+/// the grid allows while it stays one wave of one block per SM: 128 x 128
+/// (65-128 rows) and 192 x 128 (129-192 rows) from half a wave on; up to
+/// 64 rows one row of 64 x 64 tiles from a quarter wave on; else 64 x 128
+/// from a quarter wave on. Eight stages (six for 128 x 128, five for
+/// 192 x 128) fed by a producer warpgroup, one K slice but for long K on
+/// half a wave of 64 x 64 tiles. H200, f16 tn against the family before
+/// them (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.79x cuBLAS
+/// against 0.62x, 64x11008x4096 0.99x against 0.64x, 128x11008x4096 0.94x
+/// against 0.67x; in the sweep 192 x 128 on 192x11008x4096 0.82x against
+/// the default's 0.68x, 64 x 128 on 256x4096x4096 0.70x against 0.49x and
+/// on 96x4096x768 0.83x against 0.39x. More slices lost (64 x 128 in two
+/// slices on 64x11008x4096: 0.63x), as did the grids past one wave (64 x 64
+/// on 128x11008x4096: 0.52x).
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
@@ -334,26 +341,33 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
     c.group = 1;
     return c;
   };
-  auto bounds = [&](int64_t mMin, int64_t blocksMin) {
+  auto bounds = [&](int64_t mMin, int64_t mMax, int64_t blocksMin) {
     SizeBounds when;
     when.mMin = mMin;
-    when.mMax = kWideDecodeMaxM;
+    when.mMax = mMax;
     when.kMin = kWideDecodeMinK;
     when.blocksMin = blocksMin;
     when.blocksMax = sms;
     return when;
   };
-  add("decode-128x128", bounds(65, halfSMs), tile(128, 128, 6), SplitPolicy());
+  // Past 64 rows, 128 x 128 tiles and then 192 x 128 ones (three compute
+  // warpgroups, five stages) from half a wave on.
+  add("decode-128x128",
+      bounds(kWideDecodeNarrowMaxM + 1, kWideDecodeSquareMaxM, halfSMs),
+      tile(128, 128, 6), SplitPolicy());
+  add("decode-192x128",
+      bounds(kWideDecodeSquareMaxM + 1, kWideDecodeTallMaxM, halfSMs),
+      tile(192, 128, 5), SplitPolicy());
   // Up to 64 rows, one row of 64 x 64 tiles where it makes a quarter of a
-  // wave (in two K slices for long K on at most half a wave); past 64 rows
-  // 64 x 128 tiles from a quarter wave on (64 x 64 tiles there, twice the
-  // blocks, measured 0.62x cuBLAS against 0.72x on 80x4096x4096 and 0.77x
-  // against 0.92x on 96x4096x4096), as up to 64 rows once 64 x 64 tiles
-  // would pass one wave.
+  // wave (in two K slices for long K on at most half a wave); else 64 x 128
+  // tiles from a quarter wave on: past 64 rows (64 x 64 tiles there, twice
+  // the blocks, measured 0.62x cuBLAS against 0.72x on 80x4096x4096 and
+  // 0.77x against 0.92x on 96x4096x4096), and up to 64 rows once 64 x 64
+  // tiles would pass one wave.
   TileConfig narrow = tile(64, 64, 8);
   int64_t quarterSMs = (halfSMs + 1) / 2;
-  SizeBounds narrowWhen = bounds(kWideDecodeMinM, quarterSMs);
-  narrowWhen.mMax = kWideDecodeNarrowMaxM;
+  SizeBounds narrowWhen =
+      bounds(kWideDecodeMinM, kWideDecodeNarrowMaxM, quarterSMs);
   SizeBounds splitWhen = narrowWhen;
   splitWhen.kMin = kWideDecodeSplitMinK;
   splitWhen.blocksMax = halfSMs;
@@ -362,8 +376,8 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   add("decode-64x64-split", splitWhen, split,
       SplitPolicy{kWideDecodeSlices, sms, kWideDecodeSplitKPerSlice});
   add("decode-64x64", narrowWhen, narrow, SplitPolicy());
-  add("decode-64x128", bounds(kWideDecodeMinM, quarterSMs), tile(64, 128, 8),
-      SplitPolicy());
+  add("decode-64x128", bounds(kWideDecodeMinM, kWideDecodeMaxM, quarterSMs),
+      tile(64, 128, 8), SplitPolicy());
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,

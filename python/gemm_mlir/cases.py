@@ -553,6 +553,9 @@ MED_SWEEP = [
     ("nn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 2, "tma_ws")),
     # md2 with the family's group = 8 (the decode-64x64 member exactly).
     ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 1, "tma_ws", 8)),
+    # 129 to 256 rows: taller and wider tiles in one wave (md12, md13).
+    ("tn", _med("wgmma", [192, 128, 64], [3, 1], [64, 128, 16], 5, 1, "tma_ws")),
+    ("tn", _med("wgmma", [128, 256, 64], [2, 1], [64, 256, 16], 4, 1, "tma_ws")),
 ]
 
 

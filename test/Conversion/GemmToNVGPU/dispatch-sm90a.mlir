@@ -15,13 +15,15 @@
 //   gemv-mma-16 the same, 16 x 32:           9 <= M <= 16, K >= 256,
 //                                            blocks >= 33
 //   decode-128x128 wgmma, 6 stages, a producer warpgroup, group 1:
-//                                            65 <= M <= 128, K >= 1024,
+//                                            65 <= M <= 128, K >= 512,
 //                                            66 <= blocks <= 132
+//   decode-192x128 the same, 192 x 128, 5 stages: 129 <= M <= 192,
+//                                            K >= 512, 66 <= blocks <= 132
 //   decode-64x64-split 64 x 64, 8 stages, 2 slices: 33 <= M <= 64,
 //                                            K >= 8192, 33 <= blocks <= 66
-//   decode-64x64 the same, one slice:         33 <= M <= 64, K >= 1024,
+//   decode-64x64 the same, one slice:         33 <= M <= 64, K >= 512,
 //                                            33 <= blocks <= 132
-//   decode-64x128 64 x 128, 8 stages:         33 <= M <= 128, K >= 1024,
+//   decode-64x128 64 x 128, 8 stages:         33 <= M <= 256, K >= 512,
 //                                            33 <= blocks <= 132
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
 //   decode-cluster the same, split_k = 8 reduced in clusters (at most as
@@ -69,63 +71,66 @@
 // CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 33 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_4",
-// CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
+// CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [192, 128, 64], warps = [3, 1], instr = [64, 128, 16], stages = 5, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_5",
-// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_5_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: rule = "decode-192x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 192 : i64, m_min = 129 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_6",
-// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_7",
-// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "decode", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "decode-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_10",
-// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_10_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
 // CHECK-SAME: name = "dyn_gemm_11",
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_11_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
+// CHECK-SAME: name = "dyn_gemm_12",
 // CHECK-SAME: rule = "decode-32", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_12",
+// CHECK-SAME: name = "dyn_gemm_13",
 // CHECK-SAME: rule = "decode-32-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_13",
-// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_13_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_14",
-// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_14_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_14_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_15",
+// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_15_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_15",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_15_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_16",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_16",
+// CHECK-SAME: name = "dyn_gemm_17",
 // CHECK-SAME: rule = "small", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: name = "dyn_gemm_18",
 // CHECK-SAME: rule = "tiny-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_18",
+// CHECK-SAME: name = "dyn_gemm_19",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_19",
+// CHECK-SAME: name = "dyn_gemm_20",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_20",
+// CHECK-SAME: name = "dyn_gemm_21",
 // CHECK-SAME: rule = "narrow-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_21",
+// CHECK-SAME: name = "dyn_gemm_22",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_22",
+// CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -227,7 +232,7 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
-// decode-128x128: 65 <= M <= 128, K >= 1024 and 66 <= ceil(M / 128) *
+// decode-128x128: 65 <= M <= 128, K >= 512 and 66 <= ceil(M / 128) *
 // ceil(N / 128) <= 132: two consumer warpgroups and the producer (384
 // threads), six stages of TMA loads; one kernel, no workspace.
 // CHECK-NEXT: %[[WM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -236,7 +241,7 @@
 // CHECK-NEXT: arith.cmpi sge, %[[WM]], %c65 : index
 // CHECK-NEXT: arith.cmpi sle, %[[WM]], %c128 : index
 // CHECK-NEXT: arith.andi
-// CHECK-NEXT: arith.cmpi sge, %[[WK]], %c1024 : index
+// CHECK-NEXT: arith.cmpi sge, %[[WK]], %c512 : index
 // CHECK: %[[WB:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: arith.cmpi sge, %[[WB]], %c66 : index
 // CHECK-NEXT: arith.andi
@@ -245,6 +250,18 @@
 // CHECK-NEXT: scf.if
 // CHECK-NOT: gpu.alloc (%c1,
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// decode-192x128: 129 <= M <= 192, the same bounds on 192 x 128 tiles:
+// three consumer warpgroups and the producer (512 threads), five stages.
+// CHECK: arith.cmpi sge, %{{.*}}, %c129 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c192 : index
+// CHECK-NOT: gpu.alloc (%c1,
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c512, %c1, %c1) dynamic_shared_memory_size %c205824_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -263,8 +280,8 @@
 // CHECK: %[[WWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
 // CHECK: llvm.call @mgpuGemmTensorMap(
 // CHECK: llvm.call @mgpuGemmTensorMap(
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[WWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -276,21 +293,21 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// decode-64x128: 33 <= M <= 128, K >= 1024 and 33 <= ceil(M / 64) *
+// decode-64x128: 33 <= M <= 256, K >= 512 and 33 <= ceil(M / 64) *
 // ceil(N / 128) <= 132, eight stages.
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: arith.cmpi sle, %{{.*}}, %c128 : index
-// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c256 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -311,7 +328,7 @@
 // CHECK-NEXT: scf.if %[[DEC]] {
 // CHECK: %[[DP:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc %[[DP]]#0
 // CHECK-NEXT: gpu.dealloc %[[DP]]#1
@@ -334,7 +351,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
 // CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_9 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_10 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -351,8 +368,8 @@
 // CHECK-NEXT: scf.if %[[DS]] {
 // CHECK: arith.divui %c132, %{{.*}} : index
 // CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -362,20 +379,20 @@
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 clusters in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 clusters in
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -385,8 +402,8 @@
 
 // decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -424,7 +441,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -433,7 +450,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -451,7 +468,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -467,7 +484,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -485,7 +502,7 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -496,7 +513,7 @@
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -507,7 +524,7 @@
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -524,7 +541,7 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -532,10 +549,11 @@
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -581,61 +599,67 @@
 // CHECK: nvgpu.mma.sync
 // CHECK: gpu.dynamic_shared_memory
 // The wide decode members: a producer warpgroup issuing TMA loads into an
-// mbarrier ring (decode-128x128: 384 threads, eight stages for the 64-row
-// tiles), the split one storing its slice to the workspace.
+// mbarrier ring (decode-128x128: 384 threads, decode-192x128: 512, eight
+// stages for the 64-row tiles), the split one storing its slice to the
+// workspace.
 // CHECK-LABEL: gpu.func @dyn_gemm_4(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_5(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 512, 1, 1>}
+// CHECK: nvvm.setmaxregister
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_6(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK: memref.store %{{.*}}, %[[WDWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_5_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_6(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_6_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_8(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_9(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_10(
+// CHECK-LABEL: gpu.func @dyn_gemm_11(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_10_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_11(
+// CHECK-LABEL: gpu.func @dyn_gemm_11_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_12(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_13(
+// CHECK-LABEL: gpu.func @dyn_gemm_14(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_13_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_15(
+// CHECK-LABEL: gpu.func @dyn_gemm_14_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_16(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_15_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_16_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_16(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_17(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_18(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_19(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_20(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_21(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_22(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_23(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -877,9 +901,9 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK-SAME: rule = "decode-64x64-split", split_k = {
 // CHECK-SAME: when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_1",
-// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_2",
-// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 1024 : i64, m_max = 128 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_3",
 // CHECK-SAME: rule = "decode-64-split", split_k = {
 // CHECK-SAME: when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
@@ -906,7 +930,7 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0 blocks
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_0_reduce blocks
 // CHECK: } else {
-// CHECK: arith.cmpi sge, %{{.*}}, %c1024 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_1 blocks
 // CHECK: } else {
