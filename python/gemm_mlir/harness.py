@@ -456,10 +456,12 @@ FULL_SHAPES = SMALL_SHAPES + [
     # gemv (M = 1, N >= 1056): a partial last iteration, ragged N, and K
     # misaligned (packed; unpacked in DIRECT_SHAPES)
     (1, 3001, 1000), (1, 20000, 520), (1, 1057, 257),
-    # the wide decode members (33 to 128 rows): decode-128x128,
+    # the wide decode members (33 to 256 rows): decode-128x128,
     # decode-64x128 (two ragged tiles of rows), decode-64x64-split (long K),
-    # decode-64x64
-    (100, 9000, 1100), (77, 5000, 2000), (37, 2500, 8500), (90, 2100, 1500)]
+    # decode-64x64, decode-192x128 (K from 512), decode-64x128 on 129-256
+    # rows
+    (100, 9000, 1100), (77, 5000, 2000), (37, 2500, 8500), (90, 2100, 1500),
+    (150, 9000, 700), (129, 8500, 520), (200, 3001, 600)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),
