@@ -1,5 +1,5 @@
 """Draws wide-tn.svg: f16 tn ratio to cuBLAS against the rows of A, before
-(wide-base.json, dashed) and after (run6/wide.json, solid) the wide decode
+(wide-base.json, dashed) and after (run8/wide.json, solid) the wide decode
 members, one colour per N x K. No plotting library needed:
 python3 docs/perf-data/wide-decode-2026-12-04/plot.py"""
 import json
@@ -41,7 +41,7 @@ for m in MS:
     out.append(f'<text x="{x(m):.1f}" y="{H - B + 18}" text-anchor="middle">{m}</text>')
 out.append(f'<text x="{(L + W - R) / 2}" y="{H - 10}" text-anchor="middle">'
            'M (rows of A)</text>')
-for name, dash in (("wide-base.json", "6,4"), ("run6/wide.json", "")):
+for name, dash in (("wide-base.json", "6,4"), ("run8/wide.json", "")):
     r = ratios(name)
     for (n, k), colour in NK:
         pts = " ".join(f"{x(m):.1f},{y(r[(m, n, k)]):.1f}" for m in MS if (m, n, k) in r)
