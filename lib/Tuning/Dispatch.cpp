@@ -17,9 +17,9 @@
 //   gemv-mma, gemv-mma-16
 //             3 to 8 (9 to 16) rows of A, likewise, the products on
 //             mma.sync (GemvMma.cpp);
-//   decode-128x128, decode-64x128, decode-64x64(-split)
-//             33 to 128 rows of A, N and K in the thousands, on wgmma: the
-//             widest 64- or 128-row tile whose grid fills one wave, deep
+//   decode-128x128, decode-192x128, decode-64x64(-split), decode-64x128
+//             33 to 256 rows of A, N in the thousands, K >= 512, on wgmma:
+//             the widest tile whose grid stays within one wave, deep
 //             pipelines fed by a producer warpgroup, one K slice;
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
@@ -311,13 +311,12 @@ static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
 /// from a quarter wave on. Eight stages (six for 128 x 128, five for
 /// 192 x 128) fed by a producer warpgroup, one K slice but for long K on
 /// half a wave of 64 x 64 tiles. H200, f16 tn against the family before
-/// them (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.79x cuBLAS
-/// against 0.62x, 64x11008x4096 0.99x against 0.64x, 128x11008x4096 0.94x
-/// against 0.67x; in the sweep 192 x 128 on 192x11008x4096 0.82x against
-/// the default's 0.68x, 64 x 128 on 256x4096x4096 0.70x against 0.49x and
-/// on 96x4096x768 0.83x against 0.39x. More slices lost (64 x 128 in two
-/// slices on 64x11008x4096: 0.63x), as did the grids past one wave (64 x 64
-/// on 128x11008x4096: 0.52x).
+/// them (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.76x cuBLAS
+/// against 0.62x, 64x11008x4096 0.97x against 0.64x, 128x11008x4096 0.92x
+/// against 0.67x, 192x11008x4096 0.84x against 0.68x, 256x4096x4096 0.71x
+/// against 0.49x, 96x4096x768 0.81x against 0.39x. More slices lost
+/// (64 x 128 in two slices on 64x11008x4096: 0.63x), as did the grids past
+/// one wave (64 x 64 on 128x11008x4096: 0.52x).
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
