@@ -135,7 +135,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnRules, 16, 5633, 4096), "decode-cluster");
   EXPECT_EQ(ruleFor(nnRules, 16, 5632, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
-  // 33 <= M <= 128 with K >= 1024: the widest wgmma tile whose grid fits
+  // 33 <= M <= 256 with K >= 512: the widest wgmma tile whose grid fits
   // one wave: 128 x 128 past 64 rows from half a wave on, one row of
   // 64 x 64 tiles up to 64 rows from a quarter wave on, else 64 x 128.
   EXPECT_EQ(ruleFor(rules, 33, 4096, 4096), "decode-64x64");

@@ -283,6 +283,12 @@ static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
 static constexpr int64_t kGemvMmaMinK = 256;
 static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
 
+/// Half the SMs, rounded up: the grids from which on the gemv and decode
+/// tiles need no K split to keep the GPU busy.
+static int64_t halfTheSMs(const TargetInfo &target) {
+  return (target.numSMs + 1) / 2;
+}
+
 /// The rows of A from which on the wide decode tiles serve (below, the
 /// 16- and 32-row decode tiles), the rows each tile height serves up to
 /// (one row of 64 x 64 tiles; 128 x 128; 192 x 128; 64 x 128 up to two
@@ -325,7 +331,7 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
       sig.acc != ElemKind::f32)
     return;
   int64_t sms = target.numSMs;
-  int64_t halfSMs = (sms + 1) / 2;
+  int64_t halfSMs = halfTheSMs(target);
   auto tile = [&](int64_t bm, int64_t bn, int64_t stages) {
     TileConfig c = resize(d, bm, bn);
     c.stages = stages;
@@ -353,10 +359,10 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   // warpgroups, five stages) from half a wave on.
   add("decode-128x128",
       bounds(kWideDecodeNarrowMaxM + 1, kWideDecodeSquareMaxM, halfSMs),
-      tile(128, 128, 6), SplitPolicy());
+      tile(128, 128, 6));
   add("decode-192x128",
       bounds(kWideDecodeSquareMaxM + 1, kWideDecodeTallMaxM, halfSMs),
-      tile(192, 128, 5), SplitPolicy());
+      tile(192, 128, 5));
   // Up to 64 rows, one row of 64 x 64 tiles where it makes a quarter of a
   // wave (in two K slices for long K on at most half a wave); else 64 x 128
   // tiles from a quarter wave on: past 64 rows (64 x 64 tiles there, twice
@@ -374,9 +380,9 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   split.splitK = kWideDecodeSlices;
   add("decode-64x64-split", splitWhen, split,
       SplitPolicy{kWideDecodeSlices, sms, kWideDecodeSplitKPerSlice});
-  add("decode-64x64", narrowWhen, narrow, SplitPolicy());
+  add("decode-64x64", narrowWhen, narrow);
   add("decode-64x128", bounds(kWideDecodeMinM, kWideDecodeMaxM, quarterSMs),
-      tile(64, 128, 8), SplitPolicy());
+      tile(64, 128, 8));
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
@@ -401,9 +407,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     rules.push_back({when, c, split, name.str()});
   };
   int64_t sms = target.numSMs;
-  // Half the SMs, rounded up: the grids from which on the gemv and decode
-  // tiles need no K split to keep the GPU busy.
-  int64_t halfSMs = (sms + 1) / 2;
+  int64_t halfSMs = halfTheSMs(target);
 
   // split-k: a small tile (a quarter of the default, at least 64 x 64 where
   // the instruction allows) whose grid does not fill one wave, and K long

@@ -334,9 +334,9 @@ def case_list(which):
             out.append(("f16", "tn", "none", "gemvmma", i))
             out.append(("bf16", "tn", "none", "gemvmma", i))
     elif which == "medsweep":
-        # Compiled for sm_90a: tiles for 17 to 128 rows of A with N and K in
-        # the thousands (batched decode), timed against each other
-        # (docs/dispatch.md, "Batched decode"): MED_SWEEP.
+        # Compiled for sm_90a: tiles for 33 to 256 rows of A with N in the
+        # thousands (batched decode), timed against each other
+        # (docs/dispatch.md, "Wide decode"): MED_SWEEP.
         for i, (l, _) in enumerate(MED_SWEEP):
             out.append(("f16", l, "none", "med", i))
     elif which == "pingpong":
@@ -535,10 +535,10 @@ def _med(kind, block, warps, instr, stages, split, load="", group=1):
             f"instr = {instr}, stages = {stages}, split_k = {split}{extra}>")
 
 
-# (layout, config) of the batched-decode sweep: wgmma tiles of 64 and 128
+# (layout, config) of the batched-decode sweep: wgmma tiles of 64 to 192
 # rows by 64 to 256 columns, one or two K slices, with a producer
 # warpgroup; the decode-64-split member's tile and slices of 2026-12-03
-# (64 x 128, 4 stages, 4 slices) last.
+# (64 x 128, 4 stages, 4 slices) as md7.
 MED_SWEEP = [
     ("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, 1, "tma_ws")),
     ("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, 2, "tma_ws")),
