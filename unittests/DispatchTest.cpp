@@ -68,6 +68,16 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
   EXPECT_GT(checked, 100u);
 }
 
+namespace {
+const DispatchRule *findRule(const std::vector<DispatchRule> &rules,
+                             llvm::StringRef name) {
+  for (const DispatchRule &r : rules)
+    if (r.name == name)
+      return &r;
+  return nullptr;
+}
+} // namespace
+
 TEST(Dispatch, ShapeClassesOnSm90a) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
@@ -90,13 +100,41 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 2, 8320, 4096), "gemv-2");
   EXPECT_EQ(ruleFor(rules, 2, 8321, 4096), "decode");
   EXPECT_EQ(ruleFor(rules, 2, 1040, 4096), "decode-split");
-  // B stored K x N (nn, nt): no gemv.
+  // B stored K x N (nn, nt): gemv on an N-contiguous B for one and two
+  // rows, in 32 columns a block: from half a wave to one wave eight warps
+  // of eight loads (deep), past it four warps; K from one whole iteration
+  // of the tile (512 and 256 k rows), odd N too (read in place).
   GemmSignature nn = f16tn();
   nn.transB = false;
-  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 1, 4096, 4096),
-            "decode-split");
-  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 2, 4096, 4096),
-            "decode-split");
+  std::vector<DispatchRule> nnGemv =
+      getDispatchRules(nn, chip("sm_90a"), false);
+  EXPECT_EQ(ruleFor(nnGemv, 1, 4096, 4096), "gemv-n-deep");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 2112, 4096), "gemv-n-deep");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 4224, 4096), "gemv-n-deep");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 4225, 4096), "gemv-n");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 14039, 1158), "gemv-n");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 4096, 512), "gemv-n-deep");
+  EXPECT_EQ(ruleFor(nnGemv, 1, 14336, 256), "gemv-n");
+  EXPECT_NE(ruleFor(nnGemv, 1, 4096, 511), "gemv-n-deep");
+  EXPECT_NE(ruleFor(nnGemv, 1, 14336, 255), "gemv-n");
+  EXPECT_EQ(ruleFor(nnGemv, 2, 4096, 4096), "gemv-n-2-deep");
+  EXPECT_EQ(ruleFor(nnGemv, 2, 11008, 4096), "gemv-n-2");
+  // Below half a wave of 32-column blocks, decode splits K.
+  EXPECT_EQ(ruleFor(nnGemv, 1, 2048, 8192), "decode-split");
+  EXPECT_EQ(ruleFor(nnGemv, 3, 4096, 4096), "decode-split");
+  const DispatchRule *deepRule = findRule(nnGemv, "gemv-n-deep");
+  ASSERT_NE(deepRule, nullptr);
+  EXPECT_TRUE(isGemvColumns(deepRule->config));
+  EXPECT_EQ(deepRule->config.bn, 32);
+  EXPECT_EQ(deepRule->config.wn, 8);
+  EXPECT_EQ(gemvUnroll(deepRule->config, 32), 8);
+  GemmSignature nt = nn;
+  nt.transA = true;
+  EXPECT_EQ(ruleFor(getDispatchRules(nt, chip("sm_90a"), false), 1, 4096, 4096),
+            "gemv-n-deep");
+  // Not the K-contiguous members: gemv, gemv-2 and gemv-mma are tn/tt's.
+  EXPECT_EQ(findRule(nnGemv, "gemv"), nullptr);
+  EXPECT_EQ(findRule(rules, "gemv-n"), nullptr);
   // 3 to 16 rows with a K-contiguous B: gemv on mma.sync, 8-row tiles of
   // A up to 8 rows (N >= 66 x 16), 16-row ones up to 16 (N >= 33 x 32),
   // K >= 256, odd K too (rows read in place, shifted).
@@ -204,16 +242,6 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 256, 256, 64, 32), "mid");
   EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 512), "default");
 }
-
-namespace {
-const DispatchRule *findRule(const std::vector<DispatchRule> &rules,
-                             llvm::StringRef name) {
-  for (const DispatchRule &r : rules)
-    if (r.name == name)
-      return &r;
-  return nullptr;
-}
-} // namespace
 
 TEST(Dispatch, DecodeAndShortKTiles) {
   // f16 tn on sm_90a: a 16-row mma.sync tile 256 bytes deep with the most

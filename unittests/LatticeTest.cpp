@@ -320,10 +320,20 @@ TEST(Lattice, GemvPointsForFewRows) {
   f32.m = 4;
   EXPECT_TRUE(gemvPoints(f32, sm90, true).empty());
   EXPECT_FALSE(gemvPoints(f32, sm90, false).empty());
-  // Not for an N-contiguous B, nor on AMD.
+  // An N-contiguous B gets the column points only (bm 1, 2, 4 x 16 to 64
+  // columns x 2 warp counts x 2 unrolls), their warps' sums in shared
+  // memory; not the mma.sync ones. Nor are column points tn's.
   GemmProblem nn = problemOf({"f16", "f32", "f16", "nn", false});
   nn.m = 1;
-  EXPECT_TRUE(gemvPoints(nn, sm90, false).empty());
+  std::vector<TileConfig> columns = gemvPoints(nn, sm90, false);
+  EXPECT_EQ(columns.size(), 3u * 3 * 2 * 2);
+  for (const TileConfig &c : columns) {
+    EXPECT_TRUE(isGemvColumns(c)) << key(c);
+    EXPECT_TRUE(checkConfig(c, nn, sm90).empty()) << key(c);
+    EXPECT_EQ(estimateSharedMemory(c, 2), c.wn * c.bm * c.bn * 4);
+  }
+  for (const TileConfig &c : one)
+    EXPECT_FALSE(isGemvColumns(c)) << key(c);
   EXPECT_TRUE(gemvPoints(nn, sm90, true).empty());
   p.m = 1;
   EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942"), false).empty());

@@ -128,8 +128,8 @@ TEST(Legality, Gemv) {
   EXPECT_EQ(checkConfig(c, tt, sm90), "");
   GemmSignature nn = f16tn;
   nn.transB = false;
-  EXPECT_EQ(checkConfig(c, nn, sm90),
-            "gemv needs a K-contiguous B (layout tn or tt), got nn");
+  EXPECT_EQ(checkConfig(c, nn, sm90), "gemv needs a K-contiguous B (layout "
+                                      "tn or tt) or instr [1, 8, 1], got nn");
   GemmSignature f32 = f16tn;
   f32.a = ElemKind::f32;
   EXPECT_EQ(checkConfig(c, f32, sm90),
@@ -146,6 +146,55 @@ TEST(Legality, Gemv) {
   EXPECT_EQ(checkConfigStructure(deep),
             "gemv block K must be 1 to 8 times 256 (32 lanes x instr K), got "
             "4096");
+}
+
+// kind = gemv on an N-contiguous B (instr [1, V, 1]): nn and nt, BN / V
+// lanes a row dividing the warp, the warps' k rows times 1 to 8 loads as
+// block K, the warps' sums in shared memory.
+TEST(Legality, GemvColumns) {
+  const TargetInfo &sm90 = chip("sm_90");
+  TileConfig c = makeGemvColumnsConfig(1, 32, 8, 4, 2, 32);
+  EXPECT_TRUE(isGemvColumns(c));
+  EXPECT_FALSE(isGemvMma(c));
+  // 4 lanes a row of B: 8 warps read 64 k rows at once, 4 loads each.
+  EXPECT_EQ(c.bk, 256);
+  EXPECT_EQ(gemvUnroll(c, 32), 4);
+  EXPECT_EQ(estimateSharedMemory(c, 2), 8 * 1 * 32 * 4);
+  GemmSignature nn = f16tn;
+  nn.transB = false;
+  GemmSignature nt = nn;
+  nt.transA = true;
+  EXPECT_EQ(checkConfig(c, nn, sm90), "");
+  EXPECT_EQ(checkConfig(c, nt, sm90), "");
+  EXPECT_EQ(checkConfig(c, f16tn, sm90),
+            "gemv with instr [1, 8, 1] needs an N-contiguous B (layout nn or "
+            "nt), got tn");
+  GemmSignature f32 = nn;
+  f32.a = ElemKind::f32;
+  EXPECT_EQ(checkConfig(c, f32, sm90),
+            "gemv instr must be [1, 4, 1] for f32 operands on an "
+            "N-contiguous B (one 16-byte load a lane), got 1x8x1");
+  EXPECT_EQ(checkConfig(makeGemvColumnsConfig(2, 16, 8, 4, 4, 32), f32, sm90),
+            "");
+  TileConfig odd = c;
+  odd.bn = 24; // 3 lanes a row
+  EXPECT_EQ(checkConfigStructure(odd),
+            "gemv block N on an N-contiguous B must be instr N times a divisor "
+            "of 32 (lanes side by side on a row of B), got 24");
+  TileConfig deep = c;
+  deep.bk = 64 * 16;
+  EXPECT_EQ(checkConfigStructure(deep),
+            "gemv block K on an N-contiguous B must be 1 to 8 times 64 (the k "
+            "rows of B the block reads at once), got 1024");
+  TileConfig tall = c;
+  tall.bm = 5;
+  EXPECT_EQ(checkConfigStructure(tall),
+            "gemv block M (rows of A a lane multiplies) must be 1 to 4, got 5");
+  TileConfig wide = c;
+  wide.wn = 32;
+  EXPECT_EQ(checkConfigStructure(wide),
+            "gemv on an N-contiguous B needs warps = [1, W] with W (warps "
+            "splitting K) 1 to 16, got [1, 32]");
 }
 
 TEST(Legality, NVIDIALowering) {

@@ -95,16 +95,28 @@ std::string checkGemv(const TileConfig &c, const GemmSignature &sig) {
     return "gemv lowering supports f16/bf16/f32 operands with f32 "
            "accumulation, not " +
            elemStr(sig.a) + " with " + elemStr(sig.acc);
+  int64_t lane = gemvLaneElems(elemBytes(sig.a));
+  if (isGemvColumns(c)) {
+    if (sig.transB)
+      return "gemv with instr [1, " + std::to_string(c.in) +
+             ", 1] needs an N-contiguous B (layout nn or nt), got " +
+             sig.layoutName().str();
+    if (c.in != lane)
+      return "gemv instr must be [1, " + std::to_string(lane) + ", 1] for " +
+             elemStr(sig.a) +
+             " operands on an N-contiguous B (one 16-byte load a lane), got " +
+             instrStr(c);
+    return "";
+  }
   if (!sig.transB)
-    return "gemv needs a K-contiguous B (layout tn or tt), got " +
-           sig.layoutName().str();
+    return "gemv needs a K-contiguous B (layout tn or tt) or instr [1, " +
+           std::to_string(lane) + ", 1], got " + sig.layoutName().str();
   if (isGemvMma(c)) {
     if (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16)
       return "gemv on mma.sync supports f16/bf16 operands, not " +
              elemStr(sig.a);
     return "";
   }
-  int64_t lane = gemvLaneElems(elemBytes(sig.a));
   if (c.ik != lane)
     return "gemv instr must be [1, 1, " + std::to_string(lane) + "] for " +
            elemStr(sig.a) + " operands (one 16-byte load a lane), got " +
@@ -184,8 +196,9 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
     return "'load = tma_ws' does not combine with 'reduction = cluster'";
   if (isGemvMma(c)) {
     if (c.im != 8 || c.in != 16 || c.ik != 16)
-      return "gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or "
-             "[8, 16, 16] (mma.sync m16n8k16, operands swapped), got " +
+      return "gemv instr must be [1, 1, 16 / element bytes] or [1, 16 / "
+             "element bytes, 1] (f32 FMAs) or [8, 16, 16] (mma.sync "
+             "m16n8k16, operands swapped), got " +
              instrStr(c);
     if (c.wm != 1 || c.wn < 1 || c.wn > kMaxGemvMmaWarps)
       return "gemv on mma.sync needs warps = [1, W] with W (warps splitting "
@@ -206,13 +219,38 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
              std::to_string(kMaxGemvUnroll) + " times " +
              std::to_string(perIteration) +
              " (4 lanes x 8 elements a row), got " + std::to_string(c.bk);
+  } else if (isGemvColumns(c)) {
+    if (c.ik != 1)
+      return "gemv instr must be [1, 16 / element bytes, 1] on an "
+             "N-contiguous B, got " +
+             instrStr(c);
+    if (c.wm != 1 || c.wn < 1 || c.wn > kMaxGemvColumnsWarps)
+      return "gemv on an N-contiguous B needs warps = [1, W] with W (warps "
+             "splitting K) 1 to " +
+             std::to_string(kMaxGemvColumnsWarps) + ", got [" +
+             std::to_string(c.wm) + ", " + std::to_string(c.wn) + "]";
+    if (c.bm < 1 || c.bm > kMaxGemvRows)
+      return "gemv block M (rows of A a lane multiplies) must be 1 to " +
+             std::to_string(kMaxGemvRows) + ", got " + std::to_string(c.bm);
+    int64_t lanesPerRow = c.bn / c.in;
+    if (c.bn % c.in != 0 || lanesPerRow < 1 || kGemvLanes % lanesPerRow != 0)
+      return "gemv block N on an N-contiguous B must be instr N times a "
+             "divisor of 32 (lanes side by side on a row of B), got " +
+             std::to_string(c.bn);
+    int64_t rows = c.wn * kGemvLanes / lanesPerRow;
+    if (c.bk % rows != 0 || c.bk / rows < 1 || c.bk / rows > kMaxGemvUnroll)
+      return "gemv block K on an N-contiguous B must be 1 to " +
+             std::to_string(kMaxGemvUnroll) + " times " + std::to_string(rows) +
+             " (the k rows of B the block reads at once), got " +
+             std::to_string(c.bk);
   } else if (c.kind == InstrKind::gemv) {
     if (c.wm != 1)
       return "gemv warp grid must be [1, W] (warps split N), got [" +
              std::to_string(c.wm) + ", " + std::to_string(c.wn) + "]";
     if (c.im != 1 || c.in != 1)
-      return "gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or "
-             "[8, 16, 16] (mma.sync m16n8k16, operands swapped), got " +
+      return "gemv instr must be [1, 1, 16 / element bytes] or [1, 16 / "
+             "element bytes, 1] (f32 FMAs) or [8, 16, 16] (mma.sync "
+             "m16n8k16, operands swapped), got " +
              instrStr(c);
     if (c.bm > kMaxGemvRows)
       return "gemv block M (rows of A a warp multiplies) must be at most " +
@@ -233,8 +271,9 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
            std::to_string(c.stages);
   if (c.kind == InstrKind::gemv && c.splitK != 1)
     return "gemv does not combine with split_k = " + std::to_string(c.splitK);
-  // gemv-mma's warps split K: the warp grid does not tile the block.
-  if (isGemvMma(c))
+  // gemv-mma's and gemv-columns' warps split K: the warp grid does not
+  // tile the block.
+  if (isGemvMma(c) || isGemvColumns(c))
     return "";
   if (c.bm % c.wm != 0)
     return "block tile M (" + std::to_string(c.bm) +

@@ -85,7 +85,7 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
                                          unsigned elemBytes) {
   // gemv streams its operands through registers; gemv-mma's warps then
   // add their BM x BN f32 sums through shared memory.
-  if (isGemvMma(config))
+  if (isGemvMma(config) || isGemvColumns(config))
     return config.wn * config.bm * config.bn * 4;
   if (config.kind == InstrKind::gemv)
     return 0;
@@ -121,11 +121,42 @@ int64_t mlir::gemm::gemvUnroll(const TileConfig &config, unsigned warpSize) {
   // elements (two instruction K steps of 16 per 4 lanes x 8 elements).
   if (isGemvMma(config))
     return config.bk / (kGemvMmaLanesPerRow * config.ik / 2);
+  // gemv-columns: BN / V lanes a row of B, so warps x warpSize / (BN / V) k
+  // rows a block at once.
+  if (isGemvColumns(config)) {
+    int64_t lanesPerRow = std::max<int64_t>(config.bn / config.in, 1);
+    int64_t rows =
+        std::max<int64_t>(config.wn * int64_t(warpSize) / lanesPerRow, 1);
+    return config.bk / rows;
+  }
   return config.bk / (int64_t(warpSize) * config.ik);
 }
 
 bool mlir::gemm::isGemvMma(const TileConfig &config) {
   return config.kind == InstrKind::gemv && config.im > 1;
+}
+
+bool mlir::gemm::isGemvColumns(const TileConfig &config) {
+  return config.kind == InstrKind::gemv && config.im == 1 && config.in > 1;
+}
+
+TileConfig mlir::gemm::makeGemvColumnsConfig(int64_t bm, int64_t bn,
+                                             int64_t warps, int64_t unroll,
+                                             unsigned elemBytes,
+                                             unsigned warpSize) {
+  TileConfig c;
+  c.kind = InstrKind::gemv;
+  c.im = c.ik = 1;
+  c.in = gemvLaneElems(elemBytes);
+  c.bm = bm;
+  c.bn = bn;
+  c.wm = 1;
+  c.wn = warps;
+  int64_t lanesPerRow = std::max<int64_t>(bn / c.in, 1);
+  c.bk = unroll * warps * int64_t(warpSize) / lanesPerRow;
+  c.stages = 1;
+  c.smem = SmemKind::plain;
+  return c;
 }
 
 TileConfig mlir::gemm::makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
@@ -204,6 +235,9 @@ int64_t mlir::gemm::accumulatorRegisters(const TileConfig &config,
   // m16n8 accumulators.
   if (isGemvMma(config))
     return words(config.bm * config.bn, 4) / int64_t(warpSize);
+  // gemv-columns: every lane holds BM x V sums (its chunk's columns).
+  if (isGemvColumns(config))
+    return words(config.bm * config.in, 4);
   // gemv: every lane holds the warp tile's BM x R sums (f32).
   if (config.kind == InstrKind::gemv)
     return words(config.warpTileM() * config.warpTileN(), 4);
@@ -234,6 +268,9 @@ int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
   // BM / 8 rows of A in flight.
   if (isGemvMma(config))
     frags = 4 * gemvUnroll(config, warpSize) * (config.bn + config.bm) / 8;
+  // gemv-columns: U 16-byte chunks of B and U elements of each row of A.
+  if (isGemvColumns(config))
+    frags = gemvUnroll(config, warpSize) * (4 + config.bm);
   constexpr int64_t addressing = 40;
   return acc + frags + addressing;
 }

@@ -101,8 +101,10 @@ static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
   // lane's rows of B (R; BN / 8 on mma.sync, whose 4 lanes share a row).
   bool mma = isGemvMma(c);
   int64_t unroll = gemvUnroll(c, target.warpSize);
-  int64_t laneRows =
-      mma ? c.bn * kGemvMmaLanesPerRow / target.warpSize : c.warpTileN();
+  // On an N-contiguous B a lane reads one chunk a k row.
+  int64_t laneRows = mma ? c.bn * kGemvMmaLanesPerRow / target.warpSize
+                     : isGemvColumns(c) ? 1
+                                        : c.warpTileN();
   double inFlight = double(std::min(bps, std::max<int64_t>(perSM, 1))) *
                     c.numWarps() * target.warpSize * 16.0 * unroll * laneRows;
   double latency = perf.memLatencyCycles * mp.latencyScale;

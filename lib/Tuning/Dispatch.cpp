@@ -281,6 +281,10 @@ static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
 /// per SM over half the SMs (1056 rows on the H200: 13x1056x4096 in 16 x 32
 /// tiles, 33 blocks, 8.5 us against 10.2).
 static constexpr int64_t kGemvMmaMinK = 256;
+
+/// Columns of C a gemv-n block owns: four lanes side by side on a row of B
+/// (64 bytes of f16), so that N = 4096 makes 128 blocks.
+static constexpr int64_t kGemvColumnsBlockN = 32;
 static constexpr int64_t kGemvMmaMinRowsPerSM = 16;
 
 /// Half the SMs, rounded up: the grids from which on the gemv and decode
@@ -463,6 +467,42 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
       twoWhen.mMin = twoWhen.mMax = 2;
       twoWhen.nMax = (halfSMs - 1) * decode->bn;
       add("gemv-2", twoWhen, two);
+    }
+  }
+  // gemv-n, gemv-n-deep, gemv-n-2, gemv-n-2-deep: one or two rows of A and
+  // an N-contiguous B (K x N: nn, nt), read in place (GemvColumns.cpp):
+  // B streamed once in 16-byte chunks along N, 32 columns a block, every
+  // warp on its own k rows, where the decode tile splits K below half the
+  // SMs and packs rows that rule out 16-byte copies (odd N: three passes
+  // over B). Eight warps of eight loads a lane while the grid is at most
+  // one wave (the bytes in flight of one block per SM), four warps past it.
+  // f16 nn on the H200 against the family without them (docs/dispatch.md,
+  // "gemv on an N-contiguous B"): 1x4096x4096 8.8 us against 11.6
+  // (decode-split), 1x14039x1158 and 1x11143x1242 (odd N) 1.18x and 1.66x
+  // cuBLAS against 0.47x and 0.60x (packed), 2x4096x4096 1.11x against
+  // 0.97x; 1x11008x4096 and 1x14336x4096 within the noise of decode.
+  // Three and four rows lost to decode on aligned rows (4x11008x4096 0.82x
+  // against 0.97x): A's rows are read element by element, so each row adds
+  // loads to every chunk of B.
+  if (target.isNVIDIA()) {
+    for (int64_t rowsA : {1, 2}) {
+      TileConfig deep = makeGemvColumnsConfig(
+          rowsA, kGemvColumnsBlockN, /*warps=*/8, /*unroll=*/8,
+          elemBytes(sig.a), target.warpSize);
+      TileConfig many = makeGemvColumnsConfig(
+          rowsA, kGemvColumnsBlockN, /*warps=*/4, /*unroll=*/8,
+          elemBytes(sig.a), target.warpSize);
+      SizeBounds when;
+      when.mMin = when.mMax = rowsA;
+      when.kMin = deep.bk;
+      when.blocksMin = halfSMs;
+      when.blocksMax = sms;
+      std::string name = rowsA == 1 ? "gemv-n" : "gemv-n-2";
+      add(name + "-deep", when, deep);
+      when.kMin = many.bk;
+      when.blocksMin = sms + 1;
+      when.blocksMax.reset();
+      add(name, when, many);
     }
   }
   // gemv-mma, gemv-mma-16: 3 to 8 (9 to 16) rows of A and a K-contiguous

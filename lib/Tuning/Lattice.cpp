@@ -44,7 +44,8 @@ mlir::gemm::latticeKinds(const GemmProblem &problem,
 }
 
 /// The gemv points: BM from M up to kMaxGemvRows, 4 or 8 warps of 1, 2 or 4
-/// rows of B, 1 to 8 16-byte loads a lane and row; on mma.sync, BM 8 or 16
+/// rows of B, 1 to 8 16-byte loads a lane and row (on an N-contiguous B, 16
+/// to 64 columns a block, 4 or 8 warps, 4 or 8 loads); on mma.sync, BM 8 or 16
 /// (at least M), 16 or 32 rows of B a block, 2 to 8 warps splitting K, 1 to
 /// 8 16-byte loads a lane and row.
 static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
@@ -66,6 +67,18 @@ static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
         for (int64_t unroll : {1, 2, 4, 8}) {
           TileConfig c = makeGemvConfig(bm, rows, wn, unroll,
                                         elemBytes(problem.a), target.warpSize);
+          if (checkConfig(c, problem, target).empty())
+            result.push_back(c);
+        }
+  // On an N-contiguous B (instr [1, V, 1]): 16 to 64 columns a block, 4 or
+  // 8 warps, 4 or 8 16-byte loads a lane.
+  for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
+       bm *= 2)
+    for (int64_t bn : {16, 32, 64})
+      for (int64_t wn : {4, 8})
+        for (int64_t unroll : {4, 8}) {
+          TileConfig c = makeGemvColumnsConfig(
+              bm, bn, wn, unroll, elemBytes(problem.a), target.warpSize);
           if (checkConfig(c, problem, target).empty())
             result.push_back(c);
         }

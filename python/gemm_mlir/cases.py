@@ -324,6 +324,7 @@ def case_list(which):
         for e in FLOAT_EPILOGUES[1:]:
             out.append(("f16", "tn", e, "gemv", 0))
             out.append(("f16", "tn", e, "gemv", GEMV_MMA_FIRST))
+            out.append(("f16", "nn", e, "gemv", GEMV_COLS_FIRST))
     elif which == "gemvsweep":
         # f16 tn gemv tiles for the timing sweep behind the dispatched one
         # (docs/dispatch.md, "gemv"): rows of A and B per warp, warps,
@@ -333,6 +334,13 @@ def case_list(which):
         for i, _ in enumerate(GEMV_MMA_SWEEP):
             out.append(("f16", "tn", "none", "gemvmma", i))
             out.append(("bf16", "tn", "none", "gemvmma", i))
+    elif which == "gemvcols":
+        # f16 gemv tiles on an N-contiguous B (nn; nt for the first) for the
+        # sweep behind the dispatched ones (docs/dispatch.md, "gemv on an
+        # N-contiguous B"): rows of A, columns a block, warps, loads.
+        for i, _ in enumerate(GEMV_COLS_SWEEP):
+            out.append(("f16", "nn", "none", "gemvcols", i))
+        out.append(("f16", "nt", "none", "gemvcols", 0))
     elif which == "medsweep":
         # Compiled for sm_90a: tiles for 33 to 256 rows of A with N in the
         # thousands (batched decode), timed against each other
@@ -488,6 +496,14 @@ def _gemv_mma(bm, bn, warps, unroll):
             f"warps = [1, {warps}], instr = [8, 16, 16], stages = 1, smem = plain>")
 
 
+def _gemv_cols(bm, bn, warps, unroll, lane=8):
+    # gemv on an N-contiguous B (instr [1, lane, 1]): bn / lane lanes a row
+    # of B, so warps x 32 / (bn / lane) k rows a block at once.
+    rows = warps * 32 * lane // bn
+    return (f"#gemm.config<kind = gemv, block = [{bm}, {bn}, {rows * unroll}], "
+            f"warps = [1, {warps}], instr = [1, {lane}, 1], stages = 1, smem = plain>")
+
+
 # `kind = gemv` configs (dtype, layout, epilogue, config, batched): the
 # dispatched tile first (gemm/Tuning/Dispatch.cpp, getGemvConfig).
 GEMV_CONFIGS = [
@@ -510,8 +526,19 @@ GEMV_CONFIGS = [
     ("f16", "tn", "linear", _gemv_mma(8, 16, 1, 8), False),
     ("f16", "tn", "none", _gemv_mma(8, 16, 8, 2), True),
     ("bf16", "tt", "none", _gemv_mma(16, 16, 4, 1), True),
+    # gemv on an N-contiguous B (GemvColumns.cpp): nn and nt, one to four
+    # rows of A, 8 to 32 lanes a row, batched, every float epilogue on the
+    # first.
+    ("f16", "nn", "none", _gemv_cols(1, 32, 8, 4), False),
+    ("bf16", "nt", "none", _gemv_cols(2, 64, 4, 2), False),
+    ("f16", "nt", "residual", _gemv_cols(4, 16, 8, 8), False),
+    ("bf16", "nn", "bias_row_gelu_tanh", _gemv_cols(3, 256, 2, 1), False),
+    ("f32", "nn", "linear", _gemv_cols(1, 32, 8, 4, lane=4), False),
+    ("f16", "nn", "none", _gemv_cols(1, 32, 8, 4), True),
+    ("bf16", "nt", "none", _gemv_cols(2, 16, 4, 2), True),
 ]
 GEMV_MMA_FIRST = 9
+GEMV_COLS_FIRST = 16
 
 
 # (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.
@@ -527,6 +554,14 @@ GEMV_MMA_SWEEP = [(bm, bn, w, u) for bm in (8, 16)
                   for (bn, w, u) in ((16, 8, 2), (16, 8, 4), (16, 4, 4),
                                      (16, 8, 1), (32, 8, 2), (32, 4, 2),
                                      (16, 4, 8), (32, 8, 1))]
+
+
+# (bm, columns a block, warps, loads a lane) of the sweep of gemv on an
+# N-contiguous B (_gemv_cols).
+GEMV_COLS_SWEEP = ([(bm, bn, w, u) for bm in (1, 2, 4)
+                    for (bn, w, u) in ((32, 8, 4), (32, 8, 8), (16, 8, 4),
+                                       (64, 8, 4), (32, 4, 8), (32, 16, 4))]
+                   + [(1, 16, 8, 8), (1, 64, 16, 4), (1, 128, 8, 4)])
 
 
 def _med(kind, block, warps, instr, stages, split, load="", group=1):
@@ -615,7 +650,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong", "gemv", "gemvsweep", "medsweep"])
+                            "pingpong", "gemv", "gemvsweep", "gemvcols", "medsweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -643,6 +678,9 @@ def main():
         elif len(case) == 5 and case[3] == "gemvsweep":
             name += f"_gs{case[4]}"
             config = _gemv(*GEMV_SWEEP[case[4]])
+        elif len(case) == 5 and case[3] == "gemvcols":
+            name += f"_gc{case[4]}"
+            config = _gemv_cols(*GEMV_COLS_SWEEP[case[4]])
         elif len(case) == 5 and case[3] == "gemvmma":
             name += f"_gm{case[4]}"
             config = _gemv_mma(*GEMV_MMA_SWEEP[case[4]])

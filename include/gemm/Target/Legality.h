@@ -54,6 +54,8 @@ inline constexpr int64_t kGemvLanes = 32;
 inline constexpr int64_t kMaxGemvMmaRowsA = 16;
 inline constexpr int64_t kMaxGemvMmaRowsB = 32;
 inline constexpr int64_t kMaxGemvMmaWarps = 8;
+/// Warps of a gemv-columns block (N-contiguous B), each on its own k rows.
+inline constexpr int64_t kMaxGemvColumnsWarps = 16;
 /// Consumer warpgroups of a `load = tma_ws` block, beside its producer
 /// warpgroup (tmaWsConsumerRegisters: three get 152 registers a thread).
 inline constexpr int64_t kMaxConsumerWarpgroups = 3;

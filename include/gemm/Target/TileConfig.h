@@ -102,7 +102,8 @@ int64_t estimateSharedMemory(const TileConfig &config, unsigned elemBytes);
 int64_t tmaBarrierBytes(const TileConfig &config);
 
 /// `kind = gemv`: the elements of one lane's 16-byte load, and the loads a
-/// lane issues per B row and iteration (BK / (warp size x instr K)).
+/// lane issues per B row and iteration (BK / (warp size x instr K); on an
+/// N-contiguous B, isGemvColumns, BK over the k rows a block reads at once).
 int64_t gemvLaneElems(unsigned elemBytes);
 int64_t gemvUnroll(const TileConfig &config, unsigned warpSize);
 
@@ -117,6 +118,19 @@ TileConfig makeGemvConfig(int64_t bm, int64_t rowsPerWarp, int64_t warps,
 /// with the operands swapped (16 rows of B as the instruction's A, 8 rows of
 /// A as its B) instead of f32 FMAs (docs/dialect.md, "gemv on mma.sync").
 bool isGemvMma(const TileConfig &config);
+
+/// `kind = gemv` with instr = [1, 16 / element bytes, 1]: a B stored K x N
+/// (N-contiguous: layouts nn and nt) read in 16-byte chunks along N, BN / V
+/// lanes side by side on a row of B, every warp and lane group on its own k
+/// rows (docs/dialect.md, "gemv on an N-contiguous B").
+bool isGemvColumns(const TileConfig &config);
+
+/// The gemv-columns config of `bm` rows of A, `bn` columns a block, `warps`
+/// warps splitting K and `unroll` 16-byte chunks a lane per iteration, for
+/// operands of `elemBytes` bytes (not checked: checkConfig).
+TileConfig makeGemvColumnsConfig(int64_t bm, int64_t bn, int64_t warps,
+                                 int64_t unroll, unsigned elemBytes,
+                                 unsigned warpSize);
 
 /// Lanes of a gemv-mma warp reading one row of B side by side (each a
 /// 16-byte chunk): the 4 lanes sharing lane / 4 in the fragment maps.

@@ -129,8 +129,10 @@ mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
   auto vecType = VectorType::get({laneElems}, elem);
   auto wordsType = VectorType::get({chunkWords}, b.getI32Type());
   Value off = mx.add(row.block, m.idx(kc));
+  Value second =
+      row.next ? mx.add(row.next, m.idx(kc)) : mx.add(off, laneElems);
   SmallVector<Value> words;
-  for (Value at : {off, mx.add(off, laneElems)}) {
+  for (Value at : {off, second}) {
     Value v =
         vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
                                /*nontemporal=*/false, b.getI64IntegerAttr(16));

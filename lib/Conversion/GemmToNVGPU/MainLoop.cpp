@@ -661,8 +661,9 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
 FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                                                      KernelContext &ctx) {
   if (ctx.config.getKind() == Kind::gemv)
-    return ctx.config.getInstr()[0] > 1 ? buildGemvMmaKernel(b, ctx)
-                                        : buildGemvKernel(b, ctx);
+    return ctx.config.getInstr()[0] > 1   ? buildGemvMmaKernel(b, ctx)
+           : ctx.config.getInstr()[1] > 1 ? buildGemvColumnsKernel(b, ctx)
+                                          : buildGemvKernel(b, ctx);
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;

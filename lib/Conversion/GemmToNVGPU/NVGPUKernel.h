@@ -58,6 +58,9 @@ StreamedOperand streamOperand(OpBuilder &b, Location loc,
 /// a chunk (two selects on its whole words, then a shift of its bits).
 struct ShiftedRow {
   Value block, selHigh, selNext, shiftBits;
+  /// Where the second block is read from (an element offset); null: the
+  /// block after `block`.
+  Value next;
 };
 ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
                     int64_t elemBytes);
@@ -70,6 +73,11 @@ SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
 
 /// The body of a `kind = gemv` kernel (Gemv.cpp): no shared memory.
 FailureOr<int64_t> buildGemvKernel(OpBuilder &b, KernelContext &ctx);
+
+/// The body of a gemv kernel on an N-contiguous B (instr [1, V, 1],
+/// GemvColumns.cpp): returns the shared memory its warps add their sums
+/// through.
+FailureOr<int64_t> buildGemvColumnsKernel(OpBuilder &b, KernelContext &ctx);
 
 /// The body of a gemv kernel on mma.sync (instr [8, 16, 16], GemvMma.cpp):
 /// returns the shared memory its warps add their sums through.

@@ -4,7 +4,7 @@
 // reason (the structural rules are in test/Dialect/Gemm/IR/invalid-config.mlir).
 
 func.func @layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), got nn}}
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt) or instr [1, 8, 1], got nn}}
   gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
   return
@@ -49,8 +49,37 @@ func.func @mma_types(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @mma_layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), got nt}}
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt) or instr [1, 8, 1], got nt}}
   gemm.matmul nt ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+  return
+}
+
+// -----
+
+// gemv on an N-contiguous B (instr [1, V, 1]) reads B in 16-byte chunks
+// along N: not for a K-contiguous B.
+func.func @columns_layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv with instr [1, 8, 1] needs an N-contiguous B (layout nn or nt), got tn}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 32, 256], warps = [1, 8], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @columns_lane_elems(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv instr must be [1, 4, 1] for f32 operands on an N-contiguous B (one 16-byte load a lane), got 1x8x1}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 32, 256], warps = [1, 8], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @columns_types(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{gemv lowering supports f16/bf16/f32 operands with f32 accumulation, not i8 with i32}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>) acc(i32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 64, 256], warps = [1, 8], instr = [1, 16, 1], stages = 1>}
   return
 }

@@ -326,7 +326,7 @@ func.func @gemv_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @gemv_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 2x1x8}}
+  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] or [1, 16 / element bytes, 1] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 2x1x8}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [2, 16, 512], warps = [1, 8], instr = [2, 1, 8], stages = 1>}
   return
@@ -371,8 +371,56 @@ func.func @gemv_mma_bk(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @gemv_mma_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 16x8x16}}
+  // expected-error @+2 {{gemv instr must be [1, 1, 16 / element bytes] or [1, 16 / element bytes, 1] (f32 FMAs) or [8, 16, 16] (mma.sync m16n8k16, operands swapped), got 16x8x16}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [16, 16, 64], warps = [1, 8], instr = [16, 8, 16], stages = 1>}
+  return
+}
+
+// -----
+
+// gemv on an N-contiguous B (instr [1, V, 1]): BN / V lanes a row of B
+// dividing the warp, block K the block's k rows times 1 to 8 loads, at
+// most 4 rows of A and 16 warps.
+func.func @gemv_columns_bn(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv block N on an N-contiguous B must be instr N times a divisor of 32 (lanes side by side on a row of B), got 24}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 24, 256], warps = [1, 8], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_columns_bk(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv block K on an N-contiguous B must be 1 to 8 times 64 (the k rows of B the block reads at once), got 96}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 32, 96], warps = [1, 8], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_columns_rows(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv block M (rows of A a lane multiplies) must be 1 to 4, got 6}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [6, 32, 256], warps = [1, 8], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_columns_warps(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on an N-contiguous B needs warps = [1, W] with W (warps splitting K) 1 to 16, got [2, 4]}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 32, 256], warps = [2, 4], instr = [1, 8, 1], stages = 1>}
+  return
+}
+
+// -----
+
+func.func @gemv_columns_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv instr must be [1, 16 / element bytes, 1] on an N-contiguous B, got 1x8x2}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 32, 256], warps = [1, 8], instr = [1, 8, 2], stages = 1>}
   return
 }

@@ -68,8 +68,10 @@ func.func @f8_nt(%a: memref<4096x4096xf8E4M3FN>, %b: memref<4096x4096xf8E4M3FN>,
 
 // -----
 
+// One row of A on an N-contiguous B: gemv reading B in 16-byte chunks
+// along N (instr [1, 4, 1]: four f32 a lane), in f32 FMAs, in place.
 // CHECK-LABEL: func.func @tf32_nn_row
-// CHECK: gemm.matmul nn {{.*}}kind = mma_sync
+// CHECK: gemm.matmul nn {{.*}}kind = gemv, {{.*}}instr = [1, 4, 1]
 // LOWER-LABEL: func.func @tf32_nn_row
 // LOWER-NOT: gemm_transpose
 // LOWER: gpu.launch_func @gemm_kernels::@tf32_nn_row_gemm
