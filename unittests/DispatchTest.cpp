@@ -191,12 +191,16 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // Long K on at most half a wave of 64 x 64 tiles: two slices.
   EXPECT_EQ(ruleFor(rules, 64, 4096, 11008), "decode-64x64-split");
   EXPECT_EQ(ruleFor(rules, 96, 4096, 11008), "decode-64x128");
-  // K from 512 (one fill of the ring), 256 rows in 64 x 128 tiles, 129-192
-  // rows in 192 x 128 tiles from half a wave on.
+  // K from 512 (one fill of the ring), 129-192 rows in 192 x 128 tiles and
+  // 193-256 in 128 x 64 ones from half a wave on, else 64 x 128.
   EXPECT_EQ(ruleFor(rules, 64, 4096, 1000), "decode-64x64");
   EXPECT_EQ(ruleFor(rules, 96, 4096, 768), "decode-64x128");
   EXPECT_EQ(ruleFor(rules, 48, 8192, 512), "decode-64x64");
-  EXPECT_EQ(ruleFor(rules, 256, 4096, 4096), "decode-64x128");
+  EXPECT_EQ(ruleFor(rules, 256, 4096, 4096), "decode-128x64");
+  EXPECT_EQ(ruleFor(rules, 193, 4096, 4096), "decode-128x64");
+  EXPECT_EQ(ruleFor(rules, 224, 2112, 1024), "decode-128x64");
+  // 128 x 64 below half a wave: 64 x 128 (the same blocks).
+  EXPECT_EQ(ruleFor(rules, 256, 2048, 8192), "decode-64x128");
   EXPECT_EQ(ruleFor(rules, 160, 4096, 4096), "decode-64x128");
   EXPECT_EQ(ruleFor(rules, 129, 11008, 4096), "decode-192x128");
   EXPECT_EQ(ruleFor(rules, 192, 11008, 4096), "decode-192x128");
@@ -313,8 +317,9 @@ TEST(Dispatch, DecodeAndShortKTiles) {
 }
 
 TEST(Dispatch, WideDecodeTiles) {
-  // f16 tn on sm_90a: 128 x 128 (6 stages), 192 x 128 (5), 64 x 128 and
-  // 64 x 64 (8 stages), TMA loads fed by a producer warpgroup, one K slice
+  // f16 tn on sm_90a: 128 x 128 (6 stages), 192 x 128 (5), 128 x 64,
+  // 64 x 128 and 64 x 64 (8 stages), TMA loads fed by a producer warpgroup,
+  // one K slice
   // but for the two of decode-64x64-split; 33 to 256 rows, K >= 512.
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("sm_90a"), false);
@@ -323,8 +328,9 @@ TEST(Dispatch, WideDecodeTiles) {
   const DispatchRule *mid = findRule(rules, "decode-64x128");
   const DispatchRule *split = findRule(rules, "decode-64x64-split");
   const DispatchRule *narrow = findRule(rules, "decode-64x64");
-  ASSERT_TRUE(wide && tall && mid && split && narrow);
-  for (const DispatchRule *r : {wide, tall, mid, split, narrow}) {
+  const DispatchRule *low = findRule(rules, "decode-128x64");
+  ASSERT_TRUE(wide && tall && mid && split && narrow && low);
+  for (const DispatchRule *r : {wide, tall, low, mid, split, narrow}) {
     EXPECT_EQ(r->config.kind, InstrKind::wgmma) << r->name;
     EXPECT_TRUE(r->config.tmaLoad && r->config.producerWarp) << r->name;
     // One wave in plain row order (the default groups 8 rows of tiles).
@@ -344,6 +350,13 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(tall->config.wm, 3);
   EXPECT_EQ(tall->config.stages, 5);
   EXPECT_EQ(*tall->when.blocksMin, 66);
+  EXPECT_EQ(low->config.bm, 128);
+  EXPECT_EQ(low->config.bn, 64);
+  EXPECT_EQ(low->config.wm, 2);
+  EXPECT_EQ(low->config.stages, 8);
+  EXPECT_EQ(*low->when.mMin, 193);
+  EXPECT_EQ(*low->when.mMax, 256);
+  EXPECT_EQ(*low->when.blocksMin, 66);
   EXPECT_EQ(wide->config.bm, 128);
   EXPECT_EQ(wide->config.bn, 128);
   EXPECT_EQ(wide->config.stages, 6);
@@ -365,7 +378,8 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(split->split.slices(11008, 64), 2);
   // In this order: the 64 x 64 members before decode-64x128, which takes
   // what they leave.
-  EXPECT_TRUE(wide < tall && tall < split && split < narrow && narrow < mid);
+  EXPECT_TRUE(wide < tall && tall < low && low < split && split < narrow &&
+              narrow < mid);
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

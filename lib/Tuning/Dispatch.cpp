@@ -310,13 +310,14 @@ static constexpr int64_t kWideDecodeSplitMinK = 8192;
 static constexpr int64_t kWideDecodeSlices = 2;
 static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
 
-/// decode-128x128, decode-192x128, decode-64x64-split, decode-64x64,
-/// decode-64x128: 33 to 256 rows of A with N in the thousands and K >= 512
-/// (LLM decode with a batch, short prefill chunks) on wgmma chips,
+/// decode-128x128, decode-192x128, decode-128x64, decode-64x64-split,
+/// decode-64x64, decode-64x128: 33 to 256 rows of A with N in the thousands and
+/// K >= 512 (LLM decode with a batch, short prefill chunks) on wgmma chips,
 /// f16/bf16 with f32 sums. Such a GEMM reads B once from memory and every
 /// tile of A once per column of tiles from L2, so the tiles are as wide as
 /// the grid allows while it stays one wave of one block per SM: 128 x 128
-/// (65-128 rows) and 192 x 128 (129-192 rows) from half a wave on; up to
+/// (65-128 rows), 192 x 128 (129-192 rows) and 128 x 64 (193-256 rows) from
+/// half a wave on; up to
 /// 64 rows one row of 64 x 64 tiles from a quarter wave on; else 64 x 128
 /// from a quarter wave on. Eight stages (six for 128 x 128, five for
 /// 192 x 128) fed by a producer warpgroup, one K slice but for long K on
@@ -367,6 +368,15 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   add("decode-192x128",
       bounds(kWideDecodeSquareMaxM + 1, kWideDecodeTallMaxM, halfSMs),
       tile(192, 128, 5));
+  // Past 192 rows, two rows of 128 x 64 tiles (two compute warpgroups, eight
+  // stages) from half a wave on: 64-row tiles would make as many blocks with
+  // one compute warpgroup each (f16 tn 224x4096x4096 0.90x cuBLAS against
+  // 0.78x in 64 x 128 tiles, 256x4096x4096 0.84x against 0.72x,
+  // 240x4096x1024 0.91x against 0.81x; 200x2560x4096, 80 blocks, 0.69x
+  // against 0.75x).
+  add("decode-128x64",
+      bounds(kWideDecodeTallMaxM + 1, kWideDecodeMaxM, halfSMs),
+      tile(128, 64, 8));
   // Up to 64 rows, one row of 64 x 64 tiles where it makes a quarter of a
   // wave (in two K slices for long K on at most half a wave); else 64 x 128
   // tiles from a quarter wave on: past 64 rows (64 x 64 tiles there, twice

@@ -19,6 +19,8 @@
 //                                            66 <= blocks <= 132
 //   decode-192x128 the same, 192 x 128, 5 stages: 129 <= M <= 192,
 //                                            K >= 512, 66 <= blocks <= 132
+//   decode-128x64 the same, 128 x 64, 8 stages: 193 <= M <= 256,
+//                                            K >= 512, 66 <= blocks <= 132
 //   decode-64x64-split 64 x 64, 8 stages, 2 slices: 33 <= M <= 64,
 //                                            K >= 8192, 33 <= blocks <= 66
 //   decode-64x64 the same, one slice:         33 <= M <= 64, K >= 512,
@@ -75,62 +77,65 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [192, 128, 64], warps = [3, 1], instr = [64, 128, 16], stages = 5, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-192x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 192 : i64, m_min = 129 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_6",
-// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_6_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: rule = "decode-128x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 193 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_7",
+// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "decode", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_10",
+// CHECK-SAME: name = "dyn_gemm_11",
 // CHECK-SAME: rule = "decode-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_11",
-// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_11_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
 // CHECK-SAME: name = "dyn_gemm_12",
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_12_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
+// CHECK-SAME: name = "dyn_gemm_13",
 // CHECK-SAME: rule = "decode-32", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_13",
+// CHECK-SAME: name = "dyn_gemm_14",
 // CHECK-SAME: rule = "decode-32-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_14",
-// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_14_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_15",
-// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_15_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_15_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_16",
+// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_16",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], name = "dyn_gemm_17_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: name = "dyn_gemm_18",
 // CHECK-SAME: rule = "small", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_18",
+// CHECK-SAME: name = "dyn_gemm_19",
 // CHECK-SAME: rule = "tiny-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_19",
+// CHECK-SAME: name = "dyn_gemm_20",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_20",
+// CHECK-SAME: name = "dyn_gemm_21",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_21",
+// CHECK-SAME: name = "dyn_gemm_22",
 // CHECK-SAME: rule = "narrow-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_22",
+// CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_23",
+// CHECK-SAME: name = "dyn_gemm_24",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -268,6 +273,18 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
+// decode-128x64: 193 <= M <= 256, the same bounds on 128 x 64 tiles: two
+// consumer warpgroups and the producer (384 threads), eight stages.
+// CHECK: arith.cmpi sge, %{{.*}}, %c193 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c256 : index
+// CHECK-NOT: gpu.alloc (%c1,
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
 // decode-64x64-split: 33 <= M <= 64, K >= 8192 and 33 <= ceil(M / 64) * ceil(N / 64) <=
 // 66: max(min(132 / blocks, 2, ceil(K / 4096)), 1) slices into a
 // workspace, then the reduction.
@@ -280,8 +297,8 @@
 // CHECK: %[[WWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
 // CHECK: llvm.call @mgpuGemmTensorMap(
 // CHECK: llvm.call @mgpuGemmTensorMap(
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[WWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -293,7 +310,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -307,7 +324,7 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -328,7 +345,7 @@
 // CHECK-NEXT: scf.if %[[DEC]] {
 // CHECK: %[[DP:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc %[[DP]]#0
 // CHECK-NEXT: gpu.dealloc %[[DP]]#1
@@ -351,7 +368,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
 // CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_10 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_11 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -368,8 +385,8 @@
 // CHECK-NEXT: scf.if %[[DS]] {
 // CHECK: arith.divui %c132, %{{.*}} : index
 // CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -379,20 +396,20 @@
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 clusters in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 clusters in
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -402,8 +419,8 @@
 
 // decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -441,7 +458,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
@@ -450,7 +467,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -468,7 +485,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -484,7 +501,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -502,7 +519,7 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -513,7 +530,7 @@
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -524,7 +541,7 @@
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -541,7 +558,7 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -549,10 +566,11 @@
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_24 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -599,7 +617,8 @@
 // CHECK: nvgpu.mma.sync
 // CHECK: gpu.dynamic_shared_memory
 // The wide decode members: a producer warpgroup issuing TMA loads into an
-// mbarrier ring (decode-128x128: 384 threads, decode-192x128: 512, eight
+// mbarrier ring (decode-128x128 and decode-128x64: 384 threads,
+// decode-192x128: 512, eight
 // stages for the 64-row tiles), the split one storing its slice to the
 // workspace.
 // CHECK-LABEL: gpu.func @dyn_gemm_4(
@@ -613,53 +632,58 @@
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_6(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
+// CHECK: nvvm.setmaxregister
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK: memref.store %{{.*}}, %[[WDWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_6_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_7(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_7_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_8(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_9(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_10(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_11(
+// CHECK-LABEL: gpu.func @dyn_gemm_12(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_11_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_12(
+// CHECK-LABEL: gpu.func @dyn_gemm_12_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_13(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_14(
+// CHECK-LABEL: gpu.func @dyn_gemm_15(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_14_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_16(
+// CHECK-LABEL: gpu.func @dyn_gemm_15_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_17(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_16_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_17_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_17(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_18(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_19(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_20(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_21(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_22(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_23(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_24(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
