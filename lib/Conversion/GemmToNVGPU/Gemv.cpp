@@ -163,6 +163,46 @@ mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
   return elems;
 }
 
+int64_t mlir::gemm::detail::emitWarpSumsEpilogue(
+    OpBuilder &b, Location loc, KernelContext &ctx, int64_t warps,
+    int64_t rowsA, int64_t cols, function_ref<void(OpBuilder &, Value)> stage) {
+  IndexMath m(b, loc);
+  auto wg =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  int64_t elems = rowsA * cols, staged = warps * elems;
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), wg));
+  Value staging = memref::ViewOp::create(
+      b, loc,
+      MemRefType::get({staged}, b.getF32Type(), MemRefLayoutAttrInterface(),
+                      wg),
+      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
+  stage(b, staging);
+  gpu::BarrierOp::create(b, loc);
+  int64_t threads = warps * ctx.target->warpSize;
+  for (int64_t first = 0; first < elems; first += threads) {
+    Value idx = m.add(ctx.tid, first);
+    auto body = [&](OpBuilder &b) {
+      IndexMath me(b, loc);
+      Value sum;
+      for (int64_t w = 0; w < warps; ++w) {
+        Value v = memref::LoadOp::create(
+            b, loc, staging, ValueRange{me.idx(me.add(idx, w * elems))});
+        sum = sum ? arith::AddFOp::create(b, loc, sum, v).getResult() : v;
+      }
+      emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, me.div(idx, cols)),
+                          me.add(ctx.tileN0, me.rem(idx, cols)), sum);
+    };
+    if (first + threads <= elems)
+      body(b);
+    else
+      emitIfLess(b, loc, idx, m.c(elems), body);
+  }
+  return staged * 4;
+}
+
 FailureOr<int64_t> mlir::gemm::detail::buildGemvKernel(OpBuilder &b,
                                                        KernelContext &ctx) {
   Location loc = ctx.op.getLoc();

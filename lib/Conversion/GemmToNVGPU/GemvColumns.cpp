@@ -228,45 +228,19 @@ mlir::gemm::detail::buildGemvColumnsKernel(OpBuilder &b, KernelContext &ctx) {
     }
     sums.push_back(v);
   }
-  // The warps' sums meet in shared memory, [warp][row of A][column].
-  auto wg =
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  int64_t elems = rowsA * cols, staged = warps * elems;
-  Value smem = gpu::DynamicSharedMemoryOp::create(
-      b, loc,
-      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                      MemRefLayoutAttrInterface(), wg));
-  Value staging = memref::ViewOp::create(
-      b, loc, MemRefType::get({staged}, f32, MemRefLayoutAttrInterface(), wg),
-      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
-  emitIfLess(b, loc, ctx.lane, m.c(lanesPerRow), [&](OpBuilder &b) {
-    IndexMath ms(b, loc);
-    Value first = ms.add(ms.mul(warp, elems), ms.sub(col, ctx.tileN0));
-    for (int64_t i = 0; i < rowsA; ++i)
-      for (int64_t j = 0; j < laneElems; ++j)
-        memref::StoreOp::create(
-            b, loc, sums[i * laneElems + j], staging,
-            ValueRange{ms.idx(ms.add(first, i * cols + j))});
-  });
-  gpu::BarrierOp::create(b, loc);
-  int64_t threads = warps * lanes;
-  for (int64_t first = 0; first < elems; first += threads) {
-    Value idx = m.add(ctx.tid, first);
-    auto body = [&](OpBuilder &b) {
-      IndexMath me(b, loc);
-      Value sum;
-      for (int64_t w = 0; w < warps; ++w) {
-        Value v = memref::LoadOp::create(
-            b, loc, staging, ValueRange{me.idx(me.add(idx, w * elems))});
-        sum = sum ? arith::AddFOp::create(b, loc, sum, v).getResult() : v;
-      }
-      emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, me.div(idx, cols)),
-                          me.add(ctx.tileN0, me.rem(idx, cols)), sum);
-    };
-    if (first + threads <= elems)
-      body(b);
-    else
-      emitIfLess(b, loc, idx, m.c(elems), body);
-  }
-  return staged * 4;
+  // The warps' sums meet in shared memory, [warp][row of A][column]: lanes
+  // 0 .. L - 1 of each warp stage its BM x BN.
+  int64_t elems = rowsA * cols;
+  return emitWarpSumsEpilogue(
+      b, loc, ctx, warps, rowsA, cols, [&](OpBuilder &b, Value staging) {
+        emitIfLess(b, loc, ctx.lane, m.c(lanesPerRow), [&](OpBuilder &b) {
+          IndexMath ms(b, loc);
+          Value first = ms.add(ms.mul(warp, elems), ms.sub(col, ctx.tileN0));
+          for (int64_t i = 0; i < rowsA; ++i)
+            for (int64_t j = 0; j < laneElems; ++j)
+              memref::StoreOp::create(
+                  b, loc, sums[i * laneElems + j], staging,
+                  ValueRange{ms.idx(ms.add(first, i * cols + j))});
+        });
+      });
 }

@@ -277,57 +277,30 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   scf::IfOp paths = chain(b, 0);
 
   // The warps' sums meet in shared memory, [warp][row of A][row of B].
-  auto wg =
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  int64_t staged = warps * rowsA * rowsB;
-  Value smem = gpu::DynamicSharedMemoryOp::create(
-      b, loc,
-      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                      MemRefLayoutAttrInterface(), wg));
-  Value sums = memref::ViewOp::create(
-      b, loc,
-      MemRefType::get({staged}, b.getF32Type(), MemRefLayoutAttrInterface(),
-                      wg),
-      smem, arith::ConstantIndexOp::create(b, loc, 0), ValueRange{});
-  for (int64_t t = 0; t < tilesB; ++t)
-    for (int64_t s = 0; s < tilesA; ++s) {
-      Value acc = paths.getResult(t * tilesA + s);
-      for (unsigned r = 0; r < 2; ++r)
-        for (unsigned e = 0; e < 2; ++e) {
-          // The accumulator's (row, col) is (row of B, row of A).
-          AffineLaneMap map = mmaSyncFragmentAffine(kind, MmaOperand::C, r, e);
-          Value rowB = m.add(
-              m.add(m.c(16 * t + map.base.row), m.mul(group, map.perGroup.row)),
-              m.mul(quad, map.perThread.row));
-          Value rowA = m.add(
-              m.add(m.c(8 * s + map.base.col), m.mul(group, map.perGroup.col)),
-              m.mul(quad, map.perThread.col));
-          Value at = m.add(m.mul(m.add(m.mul(warp, rowsA), rowA), rowsB), rowB);
-          Value v =
-              vector::ExtractOp::create(b, loc, acc, ArrayRef<int64_t>{r, e});
-          memref::StoreOp::create(b, loc, v, sums, ValueRange{m.idx(at)});
-        }
-    }
-  gpu::BarrierOp::create(b, loc);
-  int64_t threads = warps * lanes, elems = rowsA * rowsB;
-  for (int64_t first = 0; first < elems; first += threads) {
-    Value idx = m.add(ctx.tid, first);
-    auto body = [&](OpBuilder &b) {
-      IndexMath me(b, loc);
-      Value rowA = me.div(idx, rowsB), rowB = me.rem(idx, rowsB);
-      Value sum;
-      for (int64_t w = 0; w < warps; ++w) {
-        Value v = memref::LoadOp::create(
-            b, loc, sums, ValueRange{me.idx(me.add(idx, w * elems))});
-        sum = sum ? arith::AddFOp::create(b, loc, sum, v).getResult() : v;
-      }
-      emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, rowA),
-                          me.add(ctx.tileN0, rowB), sum);
-    };
-    if (first + threads <= elems)
-      body(b);
-    else
-      emitIfLess(b, loc, idx, m.c(elems), body);
-  }
-  return staged * 4;
+  return emitWarpSumsEpilogue(
+      b, loc, ctx, warps, rowsA, rowsB, [&](OpBuilder &b, Value staging) {
+        IndexMath m(b, loc);
+        for (int64_t t = 0; t < tilesB; ++t)
+          for (int64_t s = 0; s < tilesA; ++s) {
+            Value acc = paths.getResult(t * tilesA + s);
+            for (unsigned r = 0; r < 2; ++r)
+              for (unsigned e = 0; e < 2; ++e) {
+                // The accumulator's (row, col) is (row of B, row of A).
+                AffineLaneMap map =
+                    mmaSyncFragmentAffine(kind, MmaOperand::C, r, e);
+                Value rowB = m.add(m.add(m.c(16 * t + map.base.row),
+                                         m.mul(group, map.perGroup.row)),
+                                   m.mul(quad, map.perThread.row));
+                Value rowA = m.add(m.add(m.c(8 * s + map.base.col),
+                                         m.mul(group, map.perGroup.col)),
+                                   m.mul(quad, map.perThread.col));
+                Value at =
+                    m.add(m.mul(m.add(m.mul(warp, rowsA), rowA), rowsB), rowB);
+                Value v = vector::ExtractOp::create(b, loc, acc,
+                                                    ArrayRef<int64_t>{r, e});
+                memref::StoreOp::create(b, loc, v, staging,
+                                        ValueRange{m.idx(at)});
+              }
+          }
+      });
 }

@@ -71,6 +71,16 @@ SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
                                     const ShiftedRow &row, Value kc,
                                     int64_t laneElems, Type elem);
 
+/// The end of a gemv kernel whose warps split K (gemv-mma, gemv-columns):
+/// `stage(b, staging)` stores each warp's sums into `staging`, `warps` x
+/// `rowsA` x `cols` f32 of dynamic shared memory ([warp][row of A][column of
+/// the block]); after a barrier one thread per element of the BM x BN tile
+/// adds the warps' sums in warp order (deterministic) and applies the
+/// epilogue. Returns the shared memory in bytes.
+int64_t emitWarpSumsEpilogue(OpBuilder &b, Location loc, KernelContext &ctx,
+                             int64_t warps, int64_t rowsA, int64_t cols,
+                             function_ref<void(OpBuilder &, Value)> stage);
+
 /// The body of a `kind = gemv` kernel (Gemv.cpp): no shared memory.
 FailureOr<int64_t> buildGemvKernel(OpBuilder &b, KernelContext &ctx);
 
