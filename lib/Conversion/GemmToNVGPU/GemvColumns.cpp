@@ -81,23 +81,13 @@ mlir::gemm::detail::buildGemvColumnsKernel(OpBuilder &b, KernelContext &ctx) {
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   StreamedOperand a =
       streamOperand(b, loc, ctx, ctx.a, !op.isTransposedA(), laneElems);
-  // B stored [k][n]: its "MN" stride is N's.
+  // B stored [k][n] is read in chunks along N: streamed as a "K-contiguous"
+  // operand its kStride is N's stride and its mnStride the pitch of a k row,
+  // and vectorOk / blocksOk are the checks of 16-byte chunks along N.
   StreamedOperand bOp =
-      streamOperand(b, loc, ctx, ctx.b, /*kContiguous=*/false, laneElems);
-  auto bType = cast<MemRefType>(ctx.b.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, ctx.b);
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  bool unitInner =
-      succeeded(bType.getStridesAndOffset(strides, offset)) &&
-      (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
-  Value unitN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      bOp.mnStride, mx.c(1));
-  Value vectorOk = unitInner
-                       ? emitVectorCopiesOk(b, loc, ctx.b, laneElems)
-                       : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
-  Value blocksOk = m.andI1(
-      unitN, emitBaseAlignedTo(b, loc, ctx.b, meta, /*multiple=*/1, {}));
+      streamOperand(b, loc, ctx, ctx.b, /*kContiguous=*/true, laneElems);
+  Value nStride = bOp.kStride, rowPitch = bOp.mnStride;
+  Value vectorOk = bOp.vectorOk, blocksOk = bOp.blocksOk;
   // The block's columns lie inside N: the fast paths read whole chunks.
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
                                        m.add(ctx.tileN0, m.c(cols)), ctx.n);
@@ -127,13 +117,13 @@ mlir::gemm::detail::buildGemvColumnsKernel(OpBuilder &b, KernelContext &ctx) {
     if (how == ColumnLoad::element) {
       for (int64_t j = 0; j < laneElems; ++j) {
         Value n = m.min(m.add(col, j), lastN);
-        Value off = mx.add(mx.add(bOp.base, mx.mul(m.idx(row), bOp.kStride)),
-                           mx.mul(m.idx(n), bOp.mnStride));
+        Value off = mx.add(mx.add(bOp.base, mx.mul(m.idx(row), rowPitch)),
+                           mx.mul(m.idx(n), nStride));
         out.push_back(memref::LoadOp::create(b, loc, bOp.linear, off));
       }
       return out;
     }
-    Value start = mx.add(chunkOff, mx.mul(m.idx(row), bOp.kStride));
+    Value start = mx.add(chunkOff, mx.mul(m.idx(row), rowPitch));
     if (how == ColumnLoad::shifted) {
       ShiftedRow shifted = shiftRow(b, loc, start, laneElems, elemBytes);
       // The second block holds the chunk's last element: the first again
