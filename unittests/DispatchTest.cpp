@@ -377,9 +377,26 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(*split->when.blocksMax, 66);
   EXPECT_EQ(split->split.slices(11008, 64), 2);
   // In this order: the 64 x 64 members before decode-64x128, which takes
-  // what they leave.
+  // what they leave, and mid-64x64 after it.
+  const DispatchRule *midNarrow = findRule(rules, "mid-64x64");
+  ASSERT_TRUE(midNarrow);
   EXPECT_TRUE(wide < tall && tall < low && low < split && split < narrow &&
-              narrow < mid);
+              narrow < mid && mid < midNarrow);
+  // mid-64x64: decode-64x64's config (one kernel for both rules) past 64
+  // rows, any M, from a quarter wave of 64 x 64 tiles to one wave.
+  EXPECT_EQ(midNarrow->config, narrow->config);
+  EXPECT_EQ(*midNarrow->when.mMin, 65);
+  EXPECT_FALSE(midNarrow->when.mMax);
+  EXPECT_EQ(*midNarrow->when.kMin, 512);
+  EXPECT_EQ(*midNarrow->when.blocksMin, 33);
+  EXPECT_EQ(*midNarrow->when.blocksMax, 132);
+  // Mid-size shapes whose 64 x 128 tiles make less than a quarter wave.
+  EXPECT_EQ(ruleFor(rules, 181, 1048, 2512), "mid-64x64");
+  EXPECT_EQ(ruleFor(rules, 300, 700, 2000), "mid-64x64");
+  EXPECT_EQ(ruleFor(rules, 100, 2048, 1536), "mid-64x64");
+  EXPECT_EQ(ruleFor(rules, 1000, 500, 2000), "mid-64x64");
+  // Fewer than a quarter wave of 64 x 64 tiles: split-k.
+  EXPECT_EQ(ruleFor(rules, 447, 219, 3058), "split-k");
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

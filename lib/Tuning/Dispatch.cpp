@@ -21,6 +21,8 @@
 //             33 to 256 rows of A, N in the thousands, K >= 512, on wgmma:
 //             the widest tile whose grid stays within one wave, deep
 //             pipelines fed by a producer warpgroup, one K slice;
+//   mid-64x64 the decode-64x64 kernel past 64 rows where 64 x 128 tiles
+//             make less than a quarter wave;
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -311,7 +313,7 @@ static constexpr int64_t kWideDecodeSlices = 2;
 static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
 
 /// decode-128x128, decode-192x128, decode-128x64, decode-64x64-split,
-/// decode-64x64, decode-64x128: 33 to 256 rows of A with N in the thousands and
+/// decode-64x64, decode-64x128, mid-64x64: 33 to 256 rows of A with N in the thousands and
 /// K >= 512 (LLM decode with a batch, short prefill chunks) on wgmma chips,
 /// f16/bf16 with f32 sums. Such a GEMM reads B once from memory and every
 /// tile of A once per column of tiles from L2, so the tiles are as wide as
@@ -397,6 +399,17 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   add("decode-64x64", narrowWhen, narrow);
   add("decode-64x128", bounds(kWideDecodeMinM, kWideDecodeMaxM, quarterSMs),
       tile(64, 128, 8));
+  // Past 64 rows where 64 x 128 tiles make less than a quarter wave (past
+  // 256 rows: any count) but 64 x 64 ones a quarter to a whole wave, the
+  // decode-64x64 kernel again (the family launches one kernel for both
+  // rules): mid-size GEMMs that went to split-k's 64 x 128 tiles in many
+  // slices (H200, f16 tn, docs/perf-data/mid-2026-12-04: 181x1048x2512
+  // 10.7 us against 22.1, 300x700x2000 10.5 against 25.0, 100x2048x1536 8.5
+  // against 15.9; cuBLAS 8.6, 19.1 and 7.3).
+  SizeBounds midWhen = narrowWhen;
+  midWhen.mMin = kWideDecodeNarrowMaxM + 1;
+  midWhen.mMax.reset();
+  add("mid-64x64", midWhen, narrow);
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,

@@ -347,6 +347,12 @@ def case_list(which):
         # (docs/dispatch.md, "Wide decode"): MED_SWEEP.
         for i, (l, _) in enumerate(MED_SWEEP):
             out.append(("f16", l, "none", "med", i))
+    elif which == "midsweep":
+        # Compiled for sm_90a: tiles and K slices for 65 to 512 rows whose
+        # 64 x 128 tiles number fewer than a quarter wave (the split-k
+        # member's class, docs/dispatch.md): MID_SWEEP.
+        for i, (l, _) in enumerate(MID_SWEEP):
+            out.append(("f16", l, "none", "mid", i))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -594,6 +600,24 @@ MED_SWEEP = [
 ]
 
 
+# (layout, config) of the mid-size sweep: 64 x 128 and 64 x 64 wgmma tiles
+# with 1 to 6 K slices through the workspace, or 2 to 4 reduced in a
+# cluster, cp.async, TMA or a producer warpgroup.
+MID_SWEEP = (
+    [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, s, "tma"))
+     for s in (2, 3, 4, 6, 9)]
+    + [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 8, s, "tma_ws"))
+       for s in (1, 2, 3)]
+    + [("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, s, "tma_ws"))
+       for s in (1, 2, 3, 4)]
+    + [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, s, "tma")
+        .replace(">", ", reduction = cluster>")) for s in (2, 3, 4)]
+    + [("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 6, s, "tma")
+        .replace(">", ", reduction = cluster>")) for s in (2, 4)]
+    + [("tn", _med("wgmma", [128, 128, 64], [2, 1], [64, 128, 16], 6, s, "tma_ws"))
+       for s in (1, 2)])
+
+
 # Explicit split-K configs (exactly split_k slices): mma.sync with a
 # reading epilogue, wgmma, and SIMT on exact f32.
 SPLIT_CONFIGS = [
@@ -650,7 +674,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong", "gemv", "gemvsweep", "gemvcols", "medsweep"])
+                            "pingpong", "gemv", "gemvsweep", "gemvcols", "medsweep", "midsweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -687,6 +711,9 @@ def main():
         elif len(case) == 5 and case[3] == "med":
             name += f"_md{case[4]}"
             config = MED_SWEEP[case[4]][1]
+        elif len(case) == 5 and case[3] == "mid":
+            name += f"_mi{case[4]}"
+            config = MID_SWEEP[case[4]][1]
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")

@@ -351,8 +351,14 @@ bool readSplit(Reader &r, const Value &entry, const std::string &where,
                   "expected an object, got " + describe(*reduce));
   if (!r.getString(*reduce, where, "split_k.reduce.", "name", s.reduceName) ||
       !r.getBlock(*reduce, where, "split_k.reduce.", "block", s.reduceBlock) ||
+      !r.getInt(*reduce, where, "split_k.reduce.", "group_outputs",
+                s.reduceGroupOutputs, 1, /*required=*/false) ||
       !r.getParams(*reduce, where, "split_k.reduce.", "params", s.reduceParams))
     return false;
+  // Multiplied by the slices (at most 65535) at launch.
+  if (s.reduceGroupOutputs > (int64_t(1) << 31))
+    return r.fail(where, "split_k.reduce.group_outputs",
+                  "at most 2^31, got " + std::to_string(s.reduceGroupOutputs));
   out = std::move(s);
   return true;
 }
@@ -759,9 +765,21 @@ bool gemm::rt::loadManifest(const std::string &directory, Manifest &manifest,
       return r.fail(where, "module",
                     "no object for module '" + k.module + "' and chip '" +
                         k.chip + "'");
+    // A name repeats only where one family launches one kernel under
+    // several rules (docs/runtime.md): the same function, GEMM, module,
+    // chip, config, block and shared memory.
     for (const KernelEntry &other : manifest.kernels)
-      if (other.name == k.name)
-        return r.fail(where, "name", "a second entry named '" + k.name + "'");
+      if (other.name == k.name &&
+          (other.function.empty() || other.function != k.function ||
+           other.gemm != k.gemm || other.module != k.module ||
+           other.chip != k.chip || other.config != k.config ||
+           other.block != k.block ||
+           other.dynamicSharedMemory != k.dynamicSharedMemory))
+        return r.fail(where, "name",
+                      "a second entry named '" + k.name +
+                          "' that is not the same kernel of the same "
+                          "function (function, gemm, module, chip, config, "
+                          "block and dynamic_shared_memory must match)");
     manifest.kernels.push_back(std::move(k));
   }
 

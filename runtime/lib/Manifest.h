@@ -61,6 +61,10 @@ struct SplitK {
   GemmRtDType workspaceType = GEMM_RT_DTYPE_INVALID;
   std::string reduceName;
   std::array<uint32_t, 3> reduceBlock{};
+  /// "reduce.group_outputs": the reduction's threads of a row are slice
+  /// groups only while batch * M * N <= this * slices; 0 (absent, older
+  /// manifests): no bound.
+  int64_t reduceGroupOutputs = 0;
   std::vector<Param> reduceParams;
 };
 

@@ -1215,8 +1215,9 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     // The reduction: x covers N with block.x columns, y strides over M in
     // steps of R rows (the kernel recomputes grid.y this way), z is the
     // batch; parameters C, the extras, the workspace. R: block.y rows
-    // below block.y slices, else 1 (the block's threads of a row are then
-    // its slice groups; docs/dispatch.md).
+    // below block.y slices or for more than group_outputs * slices outputs,
+    // else 1 (the block's threads of a row are then its slice groups;
+    // docs/runtime.md).
     const SplitK &sk = *e.split;
     KernelParams kp;
     for (size_t i = 2; i < numArgs; ++i) {
@@ -1230,7 +1231,12 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     uint64_t gx = uint64_t(ceilDiv(plan0.n, int64_t(sk.reduceBlock[0])));
     int64_t rows = int64_t(sk.reduceBlock[1]);
-    if (plan0.slices >= rows)
+    bool fewOutputs =
+        !sk.reduceGroupOutputs ||
+        plan0.batch <= sk.reduceGroupOutputs * plan0.slices /
+                           std::max<int64_t>(plan0.m, 1) /
+                           std::max<int64_t>(plan0.n, 1);
+    if (plan0.slices >= rows && fewOutputs)
       rows = 1;
     uint64_t gy = uint64_t(std::min(ceilDiv(plan0.m, rows), kMaxGridYZ));
     status = launch(member.reduce, sk.reduceName.c_str(), gx, gy,

@@ -62,6 +62,9 @@ Value IndexMath::shr(Value x, int64_t y) {
 Value IndexMath::lt(Value x, Value y) {
   return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x, y);
 }
+Value IndexMath::le(Value x, Value y) {
+  return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, x, y);
+}
 Value IndexMath::andI1(Value x, Value y) {
   return b.createOrFold<arith::AndIOp>(loc, x, y);
 }

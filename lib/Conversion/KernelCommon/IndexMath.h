@@ -54,6 +54,8 @@ public:
   Value shr(Value x, int64_t y);
   /// i1: x < y (signed).
   Value lt(Value x, Value y);
+  /// i1: x <= y (signed).
+  Value le(Value x, Value y);
   Value andI1(Value x, Value y);
   Value select(Value cond, Value x, Value y);
 

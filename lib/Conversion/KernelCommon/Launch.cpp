@@ -267,6 +267,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
             {b.getNamedAttr("name", b.getStringAttr(reduce.getName())),
              b.getNamedAttr(
                  "block", b.getI64ArrayAttr({kReduceBlockX, kReduceBlockY, 1})),
+             b.getNamedAttr("group_outputs",
+                            b.getI64IntegerAttr(kReduceGroupOutputs)),
              b.getNamedAttr("params",
                             makeParams(b, op, reduce, reduceNames))})));
     set("split_k", b.getDictionaryAttr(attrs));
@@ -624,8 +626,9 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
                             /*asyncDependencies=*/ValueRange(), cluster);
   if (k.reduce) {
     Value rx = m.ceilDiv(sizes.n, kReduceBlockX);
-    Value ry = m.min(m.ceilDiv(sizes.m, emitReduceRowsPerBlock(m, gy)),
-                     m.c(kMaxReduceGridY));
+    Value rowsPerBlock =
+        emitReduceRowsPerBlock(m, gy, sizes.batch, sizes.m, sizes.n);
+    Value ry = m.min(m.ceilDiv(sizes.m, rowsPerBlock), m.c(kMaxReduceGridY));
     gpu::LaunchFuncOp::create(
         b, loc, reduce, gpu::KernelDim3{rx, ry, gz},
         gpu::KernelDim3{m.c(kReduceBlockX), m.c(kReduceBlockY), m.c(1)},
@@ -743,6 +746,18 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
   SmallVector<BuiltKernel, 4> kernels;
   for (const KernelChoice &choice : choices) {
     bool stored = inPlace(choice);
+    // A rule whose config an earlier member has (bounds that one
+    // conjunction cannot express, e.g. mid-64x64 beside decode-64x64)
+    // launches that member's kernels under its own bounds and split policy.
+    const BuiltKernel *same = llvm::find_if(kernels, [&](const BuiltKernel &k) {
+      return k.choice.config == choice.config && k.inPlace == stored;
+    });
+    if (same != kernels.end()) {
+      BuiltKernel k = *same;
+      k.choice = choice;
+      kernels.push_back(std::move(k));
+      continue;
+    }
     FailureOr<BuiltKernel> k =
         buildKernel(rewriter, kernelOp, choice, stored ? asStored : packing,
                     gpuModule, lowering);
@@ -766,10 +781,12 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
       });
   emitPackCleanup(rewriter, op.getLoc(), before, shared);
   if (hasProgrammaticLaunch(*lowering.target)) {
-    SmallVector<gpu::GPUFuncOp> launched;
-    for (const BuiltKernel &k : kernels)
-      launched.append({k.kernel, k.reduce});
-    launched.append(packKernels.begin(), packKernels.end());
+    llvm::SetVector<gpu::GPUFuncOp> launched;
+    for (const BuiltKernel &k : kernels) {
+      launched.insert(k.kernel);
+      launched.insert(k.reduce);
+    }
+    launched.insert(packKernels.begin(), packKernels.end());
     for (gpu::GPUFuncOp kernel : launched)
       if (kernel)
         addGridDependencyControl(rewriter, kernel);

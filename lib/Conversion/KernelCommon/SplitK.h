@@ -25,12 +25,24 @@ namespace mlir::gemm::detail {
 /// rows past the grid are walked in a grid-stride loop.
 inline constexpr int64_t kReduceBlockX = 32, kReduceBlockY = 8;
 inline constexpr int64_t kMaxReduceGridY = 65535;
+/// Slice groups are used only while batch * M * N <= kReduceGroupOutputs *
+/// slices (the manifest's `reduce.group_outputs`): past that, one thread an
+/// element already fills the GPU, and eight threads an element would only
+/// multiply the blocks (f16 181x1048x2512 in 9 slices: 14.4 us grouped,
+/// docs/dispatch.md "The reduction").
+inline constexpr int64_t kReduceGroupOutputs = 1024;
+/// The slices a thread loads before adding them (in slice order), so that
+/// this many loads are in flight instead of one.
+inline constexpr int64_t kReduceUnroll = 4;
 
 class IndexMath;
-/// R, the rows a reduction block covers for `slices` K slices: 8 below 8
-/// slices, else 1 (8 / R slice groups). The host's grid rule and the kernel
-/// both use it; runtimes compute the same (docs/dispatch.md).
-Value emitReduceRowsPerBlock(IndexMath &m, Value slices);
+/// R, the rows a reduction block covers for `slices` K slices of a
+/// `batch` x `rows` x `cols` output: 8 (one thread an element) below 8
+/// slices or when batch * rows * cols > kReduceGroupOutputs * slices, else 1
+/// (8 / R = 8 slice groups). The host's grid rule and the kernel both use
+/// it; runtimes compute the same (docs/runtime.md).
+Value emitReduceRowsPerBlock(IndexMath &m, Value slices, Value batch,
+                             Value rows, Value cols);
 
 /// The workspace of `op`'s partial sums: memref<?x?x?x?xACC> holding
 /// [batch (1 without one)][slices][M][N], row-major.

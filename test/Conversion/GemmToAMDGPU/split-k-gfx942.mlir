@@ -13,7 +13,7 @@
 // CHECK-SAME: config = "#gemm.config<kind = mfma, block = [64, 64, 32], warps = [2, 2], instr = [16, 16, 16], split_k = 8>"
 // CHECK-SAME: name = "split_gemm",
 // CHECK-SAME: {element_type = "f32", kind = "memref", name = "workspace", rank = 4 : i64, shape = [-1, -1, -1, -1]}],
-// CHECK-SAME: rule = "config", split_k = {fill_blocks = 0 : i64, max = 8 : i64, min_k_per_slice = 32 : i64, reduce = {block = [32, 8, 1], name = "split_gemm_reduce",
+// CHECK-SAME: rule = "config", split_k = {fill_blocks = 0 : i64, max = 8 : i64, min_k_per_slice = 32 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "split_gemm_reduce",
 // CHECK-SAME: workspace_type = "f32"}, when = {}}]
 // CHECK-LABEL: func.func @split(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf32>)
@@ -44,11 +44,14 @@
 // CHECK-SAME: %[[RC:[a-z0-9]+]]: memref<?x?xf32>, %[[RWS:[a-z0-9]+]]: memref<?x?x?x?xf32>) workgroup(%[[PARTS:[a-z0-9]+]] : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-NOT: nvvm.griddepcontrol
 // CHECK: %[[SLICES:.*]] = memref.dim %[[RWS]], %c1 : memref<?x?x?x?xf32>
-// CHECK: scf.for %[[SL:[a-z0-9]+]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%{{.*}}) -> (f32) {
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
-// CHECK-NEXT: arith.addf
+// CHECK: %[[SL32:.*]] = arith.index_cast %[[SLICES]] : index to i32
+// CHECK: arith.cmpi sge, %[[SL32]], %c8_i32 : i32
+// CHECK: scf.for %{{.*}} step %c4 iter_args(%{{.*}}) -> (f32) {
+// CHECK-COUNT-4: memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-COUNT-4: arith.addf
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK-COUNT-3: memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: arith.select
 // CHECK: memref.store %{{.*}}, %[[PARTS]]
 // CHECK-NEXT: gpu.barrier
 // CHECK: memref.load %[[PARTS]]
@@ -70,7 +73,7 @@ func.func @split(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) 
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: config = "#gemm.config<kind = mfma, block = [64, 64, 32], warps = [2, 2], instr = [16, 16, 16], smem = pad, group = 8, split_k = 128>"
 // CHECK-SAME: name = "family_gemm",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 128 : i64, reduce = {block = [32, 8, 1], name = "family_gemm_reduce",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 128 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "family_gemm_reduce",
 // CHECK-SAME: when = {blocks_max = 304 : i64, k_min = 256 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mfma, block = [128, 128, 32], warps = [2, 2], instr = [16, 16, 16], smem = pad, group = 8>"
 // CHECK-SAME: name = "family_gemm_0",

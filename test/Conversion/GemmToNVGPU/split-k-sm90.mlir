@@ -21,7 +21,7 @@
 // CHECK-SAME: {element_type = "f32", kind = "memref", name = "workspace", rank = 4 : i64, shape = [-1, -1, -1, -1]}],
 // CHECK-SAME: rule = "config",
 // CHECK-SAME: split_k = {fill_blocks = 0 : i64, max = 4 : i64, min_k_per_slice = 32 : i64,
-// CHECK-SAME: reduce = {block = [32, 8, 1], name = "bias_relu_gemm_reduce",
+// CHECK-SAME: reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "bias_relu_gemm_reduce",
 // CHECK-SAME: params = [{element_type = "f16", kind = "memref", name = "C", rank = 2 : i64, shape = [-1, -1]},
 // CHECK-SAME: {broadcast = "col", element_type = "f32", kind = "memref", name = "extra0", rank = 1 : i64, shape = [-1]},
 // CHECK-SAME: {element_type = "f32", kind = "memref", name = "workspace", rank = 4 : i64, shape = [-1, -1, -1, -1]}]},
@@ -29,7 +29,9 @@
 
 // Host: slices = max(min(ceil(K / 32), 4), 1) is grid.y and the workspace's
 // dimension 1; the reduction's grid is ceil(N / 32) x min(ceil(M / R),
-// 65535), R = 8 rows per block below 8 slices, else 1.
+// 65535), R = 1 row per block from 8 slices on while batch * M * N <=
+// 1024 * slices (batch <= 1024 * slices / M / N; batch = 1 folds it to
+// 1 <= ...), else 8.
 // CHECK-LABEL: func.func @bias_relu(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?xf16>, %[[B:[a-z0-9]+]]: memref<?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?xf16>, %[[BIAS:[a-z0-9]+]]: memref<?xf32>)
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -44,8 +46,15 @@
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@bias_relu_gemm blocks in (%[[BLOCKS]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c49152_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[BIAS]] : memref<?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
-// CHECK-NEXT: %[[LT8:.*]] = arith.cmpi slt, %[[S]], %c8 : index
-// CHECK-NEXT: %[[R:.*]] = arith.select %[[LT8]], %c8, %c1 : index
+// CHECK-NEXT: %[[L:.*]] = arith.muli %[[S]], %c1024 : index
+// CHECK-NEXT: %[[N1:.*]] = arith.maxsi %[[N]], %c1 : index
+// CHECK-NEXT: %[[M1:.*]] = arith.maxsi %[[M]], %c1 : index
+// CHECK-NEXT: %[[LM:.*]] = arith.divui %[[L]], %[[M1]] : index
+// CHECK-NEXT: %[[LMN:.*]] = arith.divui %[[LM]], %[[N1]] : index
+// CHECK-NEXT: %[[FEW:.*]] = arith.cmpi sge, %[[LMN]], %c1 : index
+// CHECK-NEXT: %[[GE8:.*]] = arith.cmpi sge, %[[S]], %c8 : index
+// CHECK-NEXT: %[[GROUPED:.*]] = arith.andi %[[GE8]], %[[FEW]] : i1
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[GROUPED]], %c1, %c8 : index
 // CHECK-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1 : index
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
@@ -83,8 +92,10 @@
 // The reduction kernel: thread (x, y) of block (bx, by) owns column
 // bx * 32 + x; its y is slice group y % G of block row y / G (G = 8 / R);
 // block rows start at by * R and step by the grid's rows. Each group adds
-// the slices g, g + G, ... in order from 0.0 (an scf.for over the
-// workspace's dim 1), stores its sum to shared memory, and after a barrier
+// its slices g, g + G, ... in order from 0.0: four loaded at once, then
+// added in order, while four remain (count - count % 4 of the group's
+// count = ceil((slices - g) / G) of the workspace's dim 1), then the rest
+// loaded at once; it stores its sum to shared memory, and after a barrier
 // the group's first thread adds the G sums in order and runs the epilogue,
 // once: + bias[col], relu, f32 -> f16, stored to C. Like every sm_90
 // kernel it starts with the programmatic-launch control.
@@ -100,10 +111,44 @@
 // CHECK-NEXT: %{{.*}} = arith.divui %[[TY]], %[[GROUPS]] : i32
 // CHECK: scf.for %{{[a-z0-9]+}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[PART:.*]] = scf.if %{{.*}} -> (f32) {
-// CHECK: %[[SUM:.*]] = scf.for %[[SL:[a-z0-9]+]] = %{{.*}} to %[[SLICES0]] step %{{.*}} iter_args(%[[ACC:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
-// CHECK: %[[LD:.*]] = memref.load %[[RWS]][%c0, %[[SL]], %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
-// CHECK-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[LD]] : f32
-// CHECK-NEXT: scf.yield %[[NEXT]] : f32
+// CHECK: %[[COUNT:.*]] = arith.divui %{{.*}}, %[[GROUPS]] : i32
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[COUNT]], %c4_i32 : i32
+// CHECK-NEXT: %[[UNROLLED:.*]] = arith.muli %[[Q]], %c4_i32 : i32
+// CHECK-NEXT: %[[UI:.*]] = arith.index_cast %[[UNROLLED]] : i32 to index
+// CHECK-NEXT: %[[SUM4:.*]] = scf.for %{{[a-z0-9]+}} = %c0 to %[[UI]] step %c4 iter_args(%[[ACC4:[a-z0-9]+]] = %[[ZERO]]) -> (f32) {
+// CHECK: %[[L0:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: %[[L1:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: %[[L2:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: %[[L3:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-NEXT: %[[A0:.*]] = arith.addf %[[ACC4]], %[[L0]] : f32
+// CHECK-NEXT: %[[A1:.*]] = arith.addf %[[A0]], %[[L1]] : f32
+// CHECK-NEXT: %[[A2:.*]] = arith.addf %[[A1]], %[[L2]] : f32
+// CHECK-NEXT: %[[A3:.*]] = arith.addf %[[A2]], %[[L3]] : f32
+// CHECK-NEXT: scf.yield %[[A3]] : f32
+// CHECK-NEXT: }
+// The last count - unrolled (< 4) slices at once: their indices clamped to
+// the group's last (count - 1), the second and third added only if they
+// are slices of the group.
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[COUNT]], %[[UNROLLED]] : i32
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi sgt, %[[LEFT]], %c0_i32 : i32
+// CHECK-NEXT: %[[SUM:.*]] = scf.if %[[ANY]] -> (f32) {
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[COUNT]], %c1_i32 : i32
+// CHECK-NEXT: %{{.*}} = arith.minsi %[[UNROLLED]], %[[LAST]] : i32
+// CHECK: %[[T0:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: arith.minsi %{{.*}}, %[[LAST]] : i32
+// CHECK: %[[T1:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK: arith.minsi %{{.*}}, %[[LAST]] : i32
+// CHECK: %[[T2:.*]] = memref.load %[[RWS]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
+// CHECK-NEXT: %[[S0:.*]] = arith.addf %[[SUM4]], %[[T0]] : f32
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[S0]], %[[T1]] : f32
+// CHECK-NEXT: %[[H1:.*]] = arith.cmpi sgt, %[[LEFT]], %c1_i32 : i32
+// CHECK-NEXT: %[[S1S:.*]] = arith.select %[[H1]], %[[S1]], %[[S0]] : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1S]], %[[T2]] : f32
+// CHECK-NEXT: %[[H2:.*]] = arith.cmpi sgt, %[[LEFT]], %c2_i32 : i32
+// CHECK-NEXT: %[[S2S:.*]] = arith.select %[[H2]], %[[S2]], %[[S1S]] : f32
+// CHECK-NEXT: scf.yield %[[S2S]] : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[SUM4]] : f32
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield %[[SUM]] : f32
 // CHECK-NEXT: } else {
@@ -148,7 +193,7 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: grid = {batched = true, tile_m = 128 : i64, tile_n = 128 : i64}
 // CHECK-SAME: name = "batched_gemm",
-// CHECK-SAME: split_k = {fill_blocks = 0 : i64, max = 4 : i64, min_k_per_slice = 32 : i64, reduce = {block = [32, 8, 1], name = "batched_gemm_reduce",
+// CHECK-SAME: split_k = {fill_blocks = 0 : i64, max = 4 : i64, min_k_per_slice = 32 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "batched_gemm_reduce",
 // CHECK-LABEL: func.func @batched(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x?x?xf16>, %{{[a-z0-9]+}}: memref<?x?x?xf16>, %[[C:[a-z0-9]+]]: memref<?x?x?xf32>)
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c1 : memref<?x?x?xf32>
@@ -159,6 +204,12 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 // CHECK: %[[S:.*]] = arith.maxsi %{{.*}}, %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%[[BATCH]], %[[S]], %[[M]], %[[N]]) : memref<?x?x?x?xf32>
 // CHECK-NEXT: gpu.launch_func @gemm_kernels::@batched_gemm blocks in (%{{.*}}, %[[S]], %[[BATCH]]) threads in (%c128, %c1, %c1) {{.*}}, %[[WS]] : memref<?x?x?x?xf32>)
+// The batch counts in the reduction's grouping: batch <= 1024 * slices /
+// M / N.
+// CHECK: %[[BL:.*]] = arith.muli %[[S]], %c1024 : index
+// CHECK: %[[BLM:.*]] = arith.divui %[[BL]], %{{.*}} : index
+// CHECK-NEXT: %[[BLMN:.*]] = arith.divui %[[BLM]], %{{.*}} : index
+// CHECK-NEXT: %{{.*}} = arith.cmpi sle, %[[BATCH]], %[[BLMN]] : index
 // CHECK: gpu.launch_func @gemm_kernels::@batched_gemm_reduce blocks in (%{{.*}}, %{{.*}}, %[[BATCH]]) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?x?xf32>)
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 
@@ -173,6 +224,12 @@ func.func @bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 // CHECK-DAG: memref.dim %[[RC]], %c1 : memref<?x?x?xf32>
 // CHECK-DAG: memref.dim %[[RC]], %c2 : memref<?x?x?xf32>
 // CHECK-DAG: %[[RBZ:.*]] = gpu.block_id z
+// CHECK-DAG: %[[RB:.*]] = memref.dim %[[RC]], %c0 : memref<?x?x?xf32>
+// CHECK: %[[RB32:.*]] = arith.index_cast %[[RB]] : index to i32
+// CHECK: %[[RL:.*]] = arith.muli %{{.*}}, %c1024_i32 : i32
+// CHECK: %[[RLM:.*]] = arith.divui %[[RL]], %{{.*}} : i32
+// CHECK-NEXT: %[[RLMN:.*]] = arith.divui %[[RLM]], %{{.*}} : i32
+// CHECK-NEXT: %{{.*}} = arith.cmpi sle, %[[RB32]], %[[RLMN]] : i32
 // CHECK: scf.for
 // CHECK: memref.load %[[RWS]][%[[RBZ]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<?x?x?x?xf32>
 // CHECK: memref.store %{{.*}}, %[[RC]][%[[RBZ]], %{{.*}}, %{{.*}}] : memref<?x?x?xf32>
