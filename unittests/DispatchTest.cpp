@@ -230,6 +230,11 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 2048, 2048, 32), "default");
   EXPECT_EQ(ruleFor(rules, 4096, 4096, 129), "default");
   EXPECT_EQ(ruleFor(rules, 65536, 48, 100), "narrow-n");
+  // Past one wave, N within half the default's width: mid's tile.
+  EXPECT_EQ(ruleFor(rules, 619, 65, 90, 36), "half-n");
+  EXPECT_EQ(ruleFor(rules, 65536, 128, 4096), "half-n");
+  EXPECT_EQ(ruleFor(rules, 65536, 129, 4096), "default");
+  EXPECT_EQ(findRule(rules, "half-n")->config, findRule(rules, "mid")->config);
   // Short K cannot be split: M <= 64 takes the short tile.
   EXPECT_EQ(ruleFor(rules, 20, 16384, 256), "short-m");
   // Tall-skinny.
@@ -244,7 +249,8 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // The batch counts toward the blocks.
   EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 1), "split-k");
   EXPECT_EQ(ruleFor(rules, 256, 256, 64, 32), "mid");
-  EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 512), "default");
+  EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 512), "half-n");
+  EXPECT_EQ(ruleFor(rules, 256, 256, 4096, 512), "default");
 }
 
 TEST(Dispatch, DecodeAndShortKTiles) {

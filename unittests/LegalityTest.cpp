@@ -390,6 +390,11 @@ TEST(Legality, TmaLoads) {
   ws.stages = 4, ws.splitK = 2, ws.clusterReduce = true;
   EXPECT_EQ(checkConfigStructure(ws),
             "'load = tma_ws' does not combine with 'reduction = cluster'");
+  ws.producerWarp = false;
+  EXPECT_EQ(checkConfigStructure(ws),
+            "'load = tma' does not combine with 'reduction = cluster'");
+  ws.tmaLoad = false;
+  EXPECT_EQ(checkConfigStructure(ws), "");
   // Pingpong: two teams of the warp grid beside the producer, two more
   // barriers (the turns), tma_ws and no split-K; the teams count as
   // consumer warpgroups.

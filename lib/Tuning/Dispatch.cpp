@@ -40,6 +40,8 @@
 //   narrow-n  N <= BN / 4: likewise for N (tall-skinny GEMMs);
 //   mid       half-wide tiles while their grid fits one wave (twice the
 //             blocks of a default grid that would fill half of it);
+//   half-n    mid's kernel past one wave when N fits half the default's
+//             width;
 //   default   everything else.
 //
 // docs/dispatch.md gives the measurements behind the thresholds.
@@ -725,6 +727,13 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     SizeBounds when;
     when.blocksMax = sms;
     add("mid", when, resize(d, d.bm, d.bn / 2));
+    // half-n: past one wave, N within half the default's width still gets
+    // mid's tile (its kernel): the grid is the default's, each tile half
+    // as wide, so half the MMA work on columns past N (bf16 nn batched
+    // 36x619x65x90: 128 x 256 tiles 65 columns wide, 0.39-0.47x cuBLAS).
+    SizeBounds half;
+    half.nMax = d.bn / 2;
+    add("half-n", half, resize(d, d.bm, d.bn / 2));
   }
   rules.push_back({SizeBounds(), d, SplitPolicy(), "default"});
   return rules;

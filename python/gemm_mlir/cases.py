@@ -398,7 +398,7 @@ TMA_OTHER = [
     ("i8", "tn", "none", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
     ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], stages = 4, group = 8, load = tma>"),
     ("bf16", "tn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma>"),
-    ("f16", "nt", "residual", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma>"),
+    ("f16", "nt", "residual", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster>"),
     ("f16", "tn", "bias_row_gelu_tanh", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>"),
     ("bf16", "nn", "bias_col_relu", "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 3, load = tma_ws>"),
     ("f16", "tt", "residual", "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma_ws>"),
@@ -610,12 +610,24 @@ MID_SWEEP = (
        for s in (1, 2, 3)]
     + [("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, s, "tma_ws"))
        for s in (1, 2, 3, 4)]
-    + [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, s, "tma")
+    # mi12-mi16 were these tiles with `load = tma` and reduction = cluster
+    # (run1-run3 of docs/perf-data/mid-2026-12-04): refused since.
+    + [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, s)
         .replace(">", ", reduction = cluster>")) for s in (2, 3, 4)]
-    + [("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 6, s, "tma")
+    + [("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 6, s)
         .replace(">", ", reduction = cluster>")) for s in (2, 4)]
     + [("tn", _med("wgmma", [128, 128, 64], [2, 1], [64, 128, 16], 6, s, "tma_ws"))
-       for s in (1, 2)])
+       for s in (1, 2)]
+    # Cluster reductions loading through cp.async (mi19-mi21) and on
+    # mma.sync (mi22), beside the TMA ones above.
+    + [("tn", _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, 2)
+        .replace(">", ", reduction = cluster>")),
+       ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 4, 2)
+        .replace(">", ", reduction = cluster>")),
+       ("tn", _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 4, 4)
+        .replace(">", ", reduction = cluster>")),
+       ("tn", _med("mma_sync", [64, 64, 64], [2, 2], [16, 8, 16], 4, 2)
+        .replace(">", ", reduction = cluster>"))])
 
 
 # Explicit split-K configs (exactly split_k slices): mma.sync with a

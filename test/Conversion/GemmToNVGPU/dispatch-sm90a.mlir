@@ -140,6 +140,9 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_22",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_22",
+// CHECK-SAME: rule = "half-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 128 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
@@ -595,11 +598,23 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
+// half-n: N <= 128, mid's kernel.
+// CHECK-NEXT: %[[HN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[HALF:.*]] = arith.cmpi sle, %[[HN]], %c128 : index
+// CHECK-NEXT: scf.if %[[HALF]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
 // default: unconditional, last.
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -882,9 +897,9 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // -----
 
 // M = 4096 and K = 256 static, N dynamic: K < 512 rules out split-k and
-// M > 64 short-m; small, narrow-n and mid depend on N, and are tested on it
-// alone (M's factor of the block count folded: 4096 / 64 = 64 blocks of
-// rows for small, 32 for mid).
+// M > 64 short-m; small, narrow-n, mid and half-n depend on N, and are
+// tested on it alone (M's factor of the block count folded: 4096 / 64 = 64
+// blocks of rows for small, 32 for mid; half-n launches mid's kernel).
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: name = "partial_gemm",
 // CHECK-SAME: rule = "small", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64}}, {
@@ -892,6 +907,8 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // CHECK-SAME: rule = "narrow-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 64 : i64}}, {
 // CHECK-SAME: name = "partial_gemm_1",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
+// CHECK-SAME: name = "partial_gemm_1",
+// CHECK-SAME: rule = "half-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 128 : i64}}, {
 // CHECK-SAME: name = "partial_gemm_2",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 // CHECK-LABEL: func.func @partial(
@@ -915,6 +932,11 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // CHECK-NEXT: %[[MIDB:.*]] = arith.muli %[[MIDN]], %c32 : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_1 blocks
+// CHECK: } else {
+// CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<4096x?xf16>
+// CHECK-NEXT: %[[HALF:.*]] = arith.cmpi sle, %[[N4]], %c128 : index
+// CHECK-NEXT: scf.if %[[HALF]] {
 // CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_1 blocks
 // CHECK: } else {
 // CHECK-NOT: scf.if

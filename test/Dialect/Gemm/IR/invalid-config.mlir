@@ -224,6 +224,15 @@ func.func @tma_ws_cluster(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 
 // -----
 
+func.func @tma_cluster(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'load = tma' does not combine with 'reduction = cluster'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, load = tma>}
+  return
+}
+
+// -----
+
 func.func @pingpong_load(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+2 {{'schedule = pingpong' needs 'load = tma_ws'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
