@@ -401,8 +401,28 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(ruleFor(rules, 300, 700, 2000), "mid-64x64");
   EXPECT_EQ(ruleFor(rules, 100, 2048, 1536), "mid-64x64");
   EXPECT_EQ(ruleFor(rules, 1000, 500, 2000), "mid-64x64");
-  // Fewer than a quarter wave of 64 x 64 tiles: split-k.
-  EXPECT_EQ(ruleFor(rules, 447, 219, 3058), "split-k");
+  // Past 256 rows where 64 x 64 tiles pass a wave: decode-64x128's kernel.
+  const DispatchRule *midWide = findRule(rules, "mid-64x128");
+  ASSERT_TRUE(midWide);
+  EXPECT_EQ(midWide->config, mid->config);
+  EXPECT_EQ(*midWide->when.mMin, 257);
+  EXPECT_FALSE(midWide->when.mMax);
+  EXPECT_EQ(ruleFor(rules, 524, 1105, 534), "mid-64x128");
+  EXPECT_EQ(ruleFor(rules, 1000, 1000, 2000), "mid-64x128");
+  // Past 64 rows, fewer than a quarter wave of 64 x 64 tiles (8 to 32), K
+  // in [2048, 16384]: decode-64x64-split's kernel in up to 4 slices.
+  const DispatchRule *few = findRule(rules, "split-k-64x64");
+  ASSERT_TRUE(few);
+  EXPECT_EQ(few->config, split->config);
+  EXPECT_EQ(few->split.maxSlices, 4);
+  EXPECT_EQ(few->split.slices(3058, 28), 3);
+  EXPECT_EQ(*few->when.mMin, 65);
+  EXPECT_EQ(few->split.slices(4096, 16), 4);
+  EXPECT_EQ(ruleFor(rules, 447, 219, 3058), "split-k-64x64");
+  EXPECT_EQ(ruleFor(rules, 231, 250, 2840), "split-k-64x64");
+  // Outside its bounds: split-k.
+  EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
+  EXPECT_EQ(ruleFor(rules, 231, 250, 1024), "split-k");
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

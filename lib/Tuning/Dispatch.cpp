@@ -22,7 +22,9 @@
 //             the widest tile whose grid stays within one wave, deep
 //             pipelines fed by a producer warpgroup, one K slice;
 //   mid-64x64 the decode-64x64 kernel past 64 rows where 64 x 128 tiles
-//             make less than a quarter wave;
+//             make less than a quarter wave; mid-64x128 the decode-64x128
+//             kernel past 256 rows; split-k-64x64 the decode-64x64-split
+//             kernel in up to 4 slices below a quarter wave;
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -313,6 +315,13 @@ static constexpr int64_t kWideDecodeMinK = 512;
 static constexpr int64_t kWideDecodeSplitMinK = 8192;
 static constexpr int64_t kWideDecodeSlices = 2;
 static constexpr int64_t kWideDecodeSplitKPerSlice = 4096;
+/// split-k-64x64: 8 to numSMs / 4 - 1 blocks of 64 x 64, K in [2048,
+/// 16384], at most 4 slices of at least 1024 (longer K, fewer blocks: the
+/// K-heavy members with up to 128 slices).
+static constexpr int64_t kWideDecodeFewMinBlocks = 8;
+static constexpr int64_t kWideDecodeFewMinK = 2048;
+static constexpr int64_t kWideDecodeFewMaxK = 16384;
+static constexpr int64_t kWideDecodeFewSlices = 4;
 
 /// decode-128x128, decode-192x128, decode-128x64, decode-64x64-split,
 /// decode-64x64, decode-64x128, mid-64x64: 33 to 256 rows of A with N in the thousands and
@@ -412,6 +421,27 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   midWhen.mMin = kWideDecodeNarrowMaxM + 1;
   midWhen.mMax.reset();
   add("mid-64x64", midWhen, narrow);
+  // Past 256 rows, where 64 x 64 tiles would pass a wave but 64 x 128 ones
+  // fit it, decode-64x128's kernel in one K slice (split-k split them into
+  // slices whose reduction cost more than it saved: f16 tn 524x1105x534
+  // 13.0 us against 25.5 in three slices; cuBLAS 25.6).
+  SizeBounds wideWhen = bounds(kWideDecodeMaxM + 1, 0, quarterSMs);
+  wideWhen.mMax.reset();
+  add("mid-64x128", wideWhen, tile(64, 128, 8));
+  // Past 64 rows, fewer than a quarter wave of 64 x 64 tiles (from 8) and
+  // K in [2048, 16384]: decode-64x64-split's kernel in up to four K slices, enough to
+  // reach about one wave (split-k's 64 x 128 tiles in up to 128 slices of
+  // four stages lost: f16 tn 447x219x3058 16.3-16.9 us against 21-24,
+  // 231x250x2840 11.1 against 12.4-13.8).
+  SizeBounds fewWhen;
+  // Up to 64 rows decode-64-split (measured there) stays.
+  fewWhen.mMin = kWideDecodeNarrowMaxM + 1;
+  fewWhen.kMin = kWideDecodeFewMinK;
+  fewWhen.kMax = kWideDecodeFewMaxK;
+  fewWhen.blocksMin = kWideDecodeFewMinBlocks;
+  fewWhen.blocksMax = quarterSMs - 1;
+  add("split-k-64x64", fewWhen, split,
+      SplitPolicy{kWideDecodeFewSlices, sms, kWideDecodeFewMinK / 2});
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,

@@ -461,7 +461,10 @@ FULL_SHAPES = SMALL_SHAPES + [
     # decode-64x64, decode-192x128 (K from 512), decode-64x128 on 129-256
     # rows
     (100, 9000, 1100), (77, 5000, 2000), (37, 2500, 8500), (90, 2100, 1500),
-    (150, 9000, 700), (129, 8500, 520), (200, 3001, 600)]
+    (150, 9000, 700), (129, 8500, 520), (200, 3001, 600),
+    # mid-64x64 (past 64 rows, ragged), mid-64x128 (past 256 rows),
+    # split-k-64x64 (3 slices of a ragged K), half-n (N <= 128 past a wave)
+    (181, 1048, 2513), (524, 1105, 534), (447, 219, 3058), (20000, 100, 300)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# GPU run 4 (2026-12-04, seventeenth stop): check --shapes full on the
-# families of run 3 (artifacts/every).
+# GPU run 5 (2026-12-04, seventeenth stop): check --shapes full on the
+# families of run 4 (artifacts/every), with the shapes of the new members
+# (mid-64x64, mid-64x128, split-k-64x64, half-n) in FULL_SHAPES.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."

@@ -29,6 +29,11 @@
 //                                            33 <= blocks <= 132
 //   mid-64x64 decode-64x64's kernel again:   M >= 65, K >= 512,
 //                                            33 <= blocks <= 132
+//   mid-64x128 decode-64x128's kernel:       M >= 257, K >= 512,
+//                                            33 <= blocks <= 132
+//   split-k-64x64 decode-64x64-split's kernel, up to 4 slices: M >= 65,
+//                                            2048 <= K <= 16384,
+//                                            8 <= blocks <= 32
 //   decode    mma.sync 16 x 128, 6 stages:   M <= 16, K >= 512, blocks >= 66
 //   decode-cluster the same, split_k = 8 reduced in clusters (at most as
 //             many slices as clusters of that size run at once):
@@ -95,6 +100,12 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_8",
 // CHECK-SAME: rule = "mid-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: rule = "mid-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_min = 257 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_7",
+// CHECK-SAME: rule = "split-k-64x64", split_k = {fill_blocks = 132 : i64, max = 4 : i64, min_k_per_slice = 1024 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 16384 : i64, k_min = 2048 : i64, m_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_10",
@@ -351,6 +362,41 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK-NOT: gpu.alloc (%c1,
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// mid-64x128: M >= 257, K >= 512 and 33 <= ceil(M / 64) * ceil(N / 128) <=
+// 132: decode-64x128's kernel.
+// CHECK-NEXT: %[[WM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[WK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[WM]], %c257 : index
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[WK]], %c512 : index
+// CHECK-NOT: gpu.alloc (%c1,
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// split-k-64x64: M >= 65, 2048 <= K <= 16384 and 8 <= ceil(M / 64) *
+// ceil(N / 64) <= 32: decode-64x64-split's kernels, its own fill.
+// CHECK-NEXT: %[[FM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[FK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[FM]], %c65 : index
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[FK]], %c2048 : index
+// CHECK: arith.cmpi sle, %[[FK]], %c16384 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c8 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c32 : index
+// CHECK: gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks
+// CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -614,6 +660,8 @@
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
