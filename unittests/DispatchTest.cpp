@@ -230,8 +230,16 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 2048, 2048, 32), "default");
   EXPECT_EQ(ruleFor(rules, 4096, 4096, 129), "default");
   EXPECT_EQ(ruleFor(rules, 65536, 48, 100), "narrow-n");
+  // K within two k-tiles and N in (BN/4, BN/2]: short-k's kernel from two
+  // waves of its tiles.
+  EXPECT_EQ(ruleFor(rules, 619, 65, 90, 36), "short-k-narrow");
+  EXPECT_EQ(ruleFor(rules, 619, 100, 90, 36), "short-k-narrow");
+  EXPECT_EQ(ruleFor(rules, 65536, 128, 128), "short-k"); // 1024 blocks
+  EXPECT_EQ(ruleFor(rules, 20000, 100, 128), "short-k-narrow");
+  EXPECT_EQ(findRule(rules, "short-k-narrow")->config,
+            findRule(rules, "short-k")->config);
   // Past one wave, N within half the default's width: mid's tile.
-  EXPECT_EQ(ruleFor(rules, 619, 65, 90, 36), "half-n");
+  EXPECT_EQ(ruleFor(rules, 619, 65, 300, 36), "half-n");
   EXPECT_EQ(ruleFor(rules, 65536, 128, 4096), "half-n");
   EXPECT_EQ(ruleFor(rules, 65536, 129, 4096), "default");
   EXPECT_EQ(findRule(rules, "half-n")->config, findRule(rules, "mid")->config);
@@ -419,10 +427,19 @@ TEST(Dispatch, WideDecodeTiles) {
   EXPECT_EQ(*few->when.mMin, 65);
   EXPECT_EQ(few->split.slices(4096, 16), 4);
   EXPECT_EQ(ruleFor(rules, 447, 219, 3058), "split-k-64x64");
+  // Shorter K there: decode-64x64's kernel unsplit.
+  const DispatchRule *fewShort = findRule(rules, "mid-64x64-few");
+  ASSERT_TRUE(fewShort);
+  EXPECT_EQ(fewShort->config, narrow->config);
+  EXPECT_EQ(ruleFor(rules, 96, 1024, 1024), "mid-64x64-few");
+  EXPECT_EQ(ruleFor(rules, 96, 1024, 2047), "mid-64x64-few");
+  EXPECT_EQ(ruleFor(rules, 96, 1024, 2048), "split-k-64x64");
+  EXPECT_EQ(ruleFor(rules, 96, 1024, 511), "small");
   EXPECT_EQ(ruleFor(rules, 231, 250, 2840), "split-k-64x64");
   // Outside its bounds: split-k.
   EXPECT_EQ(ruleFor(rules, 96, 80, 32768), "split-k");
-  EXPECT_EQ(ruleFor(rules, 231, 250, 1024), "split-k");
+  EXPECT_EQ(ruleFor(rules, 231, 250, 1024), "mid-64x64-few");
+  EXPECT_EQ(ruleFor(rules, 120, 120, 1024), "split-k"); // 4 blocks
   // Every layout; not for mma.sync defaults, f32 sums of f16 only, 8-bit
   // types or tf32.
   GemmSignature nn = f16tn();

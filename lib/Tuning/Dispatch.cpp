@@ -24,7 +24,8 @@
 //   mid-64x64 the decode-64x64 kernel past 64 rows where 64 x 128 tiles
 //             make less than a quarter wave; mid-64x128 the decode-64x128
 //             kernel past 256 rows; split-k-64x64 the decode-64x64-split
-//             kernel in up to 4 slices below a quarter wave;
+//             kernel in up to 4 slices below a quarter wave (K >= 2048),
+//             mid-64x64-few decode-64x64's unsplit there for shorter K;
 //   decode, decode-cluster, decode-split (and -32-)
 //             M <= 16 (32) and K long: a 16-row (32-row) mma.sync tile
 //             with the deepest pipeline shared memory holds, split in K
@@ -37,7 +38,8 @@
 //             work being the store of C (K = 1 outer products);
 //   short-k   K within two k-tiles over more than a wave of default tiles:
 //             quarter tiles, four blocks per SM overlapping stores and
-//             loads (small-K and batched GEMMs);
+//             loads (small-K and batched GEMMs); short-k-narrow the same
+//             kernel when N fits half the default's width;
 //   short-m   M <= BM / 2: a tile half as tall wastes half as much;
 //   narrow-n  N <= BN / 4: likewise for N (tall-skinny GEMMs);
 //   mid       half-wide tiles while their grid fits one wave (twice the
@@ -442,6 +444,13 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   fewWhen.blocksMax = quarterSMs - 1;
   add("split-k-64x64", fewWhen, split,
       SplitPolicy{kWideDecodeFewSlices, sms, kWideDecodeFewMinK / 2});
+  // Shorter K on as few tiles: decode-64x64's kernel unsplit (a reduction
+  // costs more than the slices save there: f16 tn 96x1024x1024, 32 blocks,
+  // 6.8 us against 9.1-10.3 in 2 to 9 slices; cuBLAS 6.0).
+  SizeBounds shortWhen = fewWhen;
+  shortWhen.kMin = kWideDecodeMinK;
+  shortWhen.kMax = kWideDecodeFewMinK - 1;
+  add("mid-64x64-few", shortWhen, narrow);
 }
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
@@ -737,6 +746,12 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     when.nMin = d.bn / 4 + 1;
     when.blocksMin = 4 * sms + 1;
     add("short-k", when, c);
+    // The same where N fits half the default's width (narrow-n below
+    // takes a quarter): its grid passes a wave from 2 * numSMs of these
+    // tiles on (bf16 nn batched 36x619x65x90, 360 of them).
+    when.nMax = d.bn / 2;
+    when.blocksMin = 2 * sms + 1;
+    add("short-k-narrow", when, c);
   }
   // short-m: M fits half the default tile's height.
   if (d.bm >= 128) {

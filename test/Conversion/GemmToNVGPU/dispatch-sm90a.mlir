@@ -106,6 +106,9 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "split-k-64x64", split_k = {fill_blocks = 132 : i64, max = 4 : i64, min_k_per_slice = 1024 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 16384 : i64, k_min = 2048 : i64, m_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: rule = "mid-64x64-few", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 2047 : i64, k_min = 512 : i64, m_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_10",
@@ -142,6 +145,9 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_19",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_19",
+// CHECK-SAME: rule = "short-k-narrow", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 265 : i64, k_max = 128 : i64, n_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_20",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {m_max = 64 : i64}}, {
@@ -403,6 +409,22 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
+// mid-64x64-few: M >= 65, 512 <= K <= 2047 and 8 <= ceil(M / 64) *
+// ceil(N / 64) <= 32: decode-64x64's kernel unsplit.
+// CHECK-NEXT: %[[SM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[SK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[SM]], %c65 : index
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[SK]], %c512 : index
+// CHECK: arith.cmpi sle, %[[SK]], %c2047 : index
+// CHECK-NOT: gpu.alloc (%c1,
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
 // decode: M <= 16, K >= 512 and ceil(M / 16) * ceil(N / 128) >= 66: one
 // kernel, no workspace.
 // CHECK-NEXT: %[[DM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
@@ -605,6 +627,22 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
+// short-k-narrow: 65 <= N <= 128, K <= 128 and ceil(M / 64) * ceil(N /
+// 128) >= 265: short-k's kernel.
+// CHECK-NEXT: %{{.*}} = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[SNN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[SNK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[SNN]], %c65 : index
+// CHECK-NEXT: %{{.*}} = arith.cmpi sle, %[[SNN]], %c128 : index
+// CHECK: arith.cmpi sle, %[[SNK]], %c128 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c265 : index
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
 // short-m: M <= 64.
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
@@ -660,6 +698,8 @@
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -1013,8 +1053,8 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // -----
 
 // M = 64 static: short-m holds statically, so it ends the family
-// (unconditional, when = {}); split-k-narrow, split-k, small, tiny-k and
-// short-k, before it, stay tested at run time, and so do the wide decode
+// (unconditional, when = {}); split-k-narrow, split-k, small, tiny-k,
+// short-k and short-k-narrow, before it, stay tested at run time, and so do the wide decode
 // members of 64-row tiles and decode-64-split (33 <= M <= 64); the 16- and
 // 32-row decode members, decode-128x128 (65 <= M), narrow-n, mid and the
 // default are dropped.
@@ -1041,6 +1081,8 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK-SAME: rule = "tiny-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: name = "short_m_gemm_6",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
+// CHECK-SAME: name = "short_m_gemm_6",
+// CHECK-SAME: rule = "short-k-narrow", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 265 : i64, k_max = 128 : i64, n_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "short_m_gemm_7",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
@@ -1081,8 +1123,12 @@ func.func @partial(%a: memref<4096x256xf16>, %b: memref<?x256xf16>, %c: memref<4
 // CHECK: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_6 blocks
 // CHECK-NEXT: } else {
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_6 blocks
+// CHECK-NEXT: } else {
 // CHECK-NOT: scf.if
 // CHECK: gpu.launch_func @gemm_kernels::@short_m_gemm_7 blocks
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
