@@ -707,7 +707,9 @@ class GemmFunction:
 
     @property
     def kernels(self):
-        """The kernels of the family, in rule order (docs/dispatch.md)."""
+        """The kernels of the family, in rule order, one name per rule (a
+        kernel launched under several rules appears once for each;
+        docs/dispatch.md)."""
         return self._fn.kernels
 
     @property
