@@ -326,12 +326,13 @@ static constexpr int64_t kWideDecodeFewMaxK = 16384;
 static constexpr int64_t kWideDecodeFewSlices = 4;
 
 /// decode-128x128, decode-192x128, decode-128x64, decode-64x64-split,
-/// decode-64x64, decode-64x128, mid-64x64: 33 to 256 rows of A with N in the thousands and
-/// K >= 512 (LLM decode with a batch, short prefill chunks) on wgmma chips,
-/// f16/bf16 with f32 sums. Such a GEMM reads B once from memory and every
-/// tile of A once per column of tiles from L2, so the tiles are as wide as
-/// the grid allows while it stays one wave of one block per SM: 128 x 128
-/// (65-128 rows), 192 x 128 (129-192 rows) and 128 x 64 (193-256 rows) from
+/// decode-64x64, decode-64x128 (and, on their kernels, mid-64x64,
+/// mid-64x128, split-k-64x64 and mid-64x64-few for mid-size GEMMs, below):
+/// 33 to 256 rows of A with N in the thousands and K >= 512 (LLM decode with a batch, short prefill chunks) on
+/// wgmma chips, f16/bf16 with f32 sums. Such a GEMM reads B once from memory
+/// and every tile of A once per column of tiles from L2, so the tiles are as
+/// wide as the grid allows while it stays one wave of one block per SM: 128 x
+/// 128 (65-128 rows), 192 x 128 (129-192 rows) and 128 x 64 (193-256 rows) from
 /// half a wave on; up to
 /// 64 rows one row of 64 x 64 tiles from a quarter wave on; else 64 x 128
 /// from a quarter wave on. Eight stages (six for 128 x 128, five for
@@ -431,9 +432,9 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   wideWhen.mMax.reset();
   add("mid-64x128", wideWhen, tile(64, 128, 8));
   // Past 64 rows, fewer than a quarter wave of 64 x 64 tiles (from 8) and
-  // K in [2048, 16384]: decode-64x64-split's kernel in up to four K slices, enough to
-  // reach about one wave (split-k's 64 x 128 tiles in up to 128 slices of
-  // four stages lost: f16 tn 447x219x3058 16.3-16.9 us against 21-24,
+  // K in [2048, 16384]: decode-64x64-split's kernel in up to four K slices,
+  // enough to reach about one wave (split-k's 64 x 128 tiles in up to 128
+  // slices of four stages lost: f16 tn 447x219x3058 16.3-16.9 us against 21-24,
   // 231x250x2840 11.1 against 12.4-13.8).
   SizeBounds fewWhen;
   // Up to 64 rows decode-64-split (measured there) stays.

@@ -1231,11 +1231,10 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
     uint64_t gx = uint64_t(ceilDiv(plan0.n, int64_t(sk.reduceBlock[0])));
     int64_t rows = int64_t(sk.reduceBlock[1]);
-    bool fewOutputs =
-        !sk.reduceGroupOutputs ||
-        plan0.batch <= sk.reduceGroupOutputs * plan0.slices /
-                           std::max<int64_t>(plan0.m, 1) /
-                           std::max<int64_t>(plan0.n, 1);
+    bool fewOutputs = !sk.reduceGroupOutputs ||
+                      plan0.batch <= sk.reduceGroupOutputs * plan0.slices /
+                                         std::max<int64_t>(plan0.m, 1) /
+                                         std::max<int64_t>(plan0.n, 1);
     if (plan0.slices >= rows && fewOutputs)
       rows = 1;
     uint64_t gy = uint64_t(std::min(ceilDiv(plan0.m, rows), kMaxGridYZ));

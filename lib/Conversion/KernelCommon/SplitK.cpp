@@ -48,8 +48,8 @@ Value mlir::gemm::detail::emitReduceRowsPerBlock(IndexMath &m, Value slices,
   // batch * rows * cols <= L (L = kReduceGroupOutputs * slices < 2^27) as
   // batch <= L / rows / cols, which cannot overflow 32 bits.
   Value limit = m.mul(slices, kReduceGroupOutputs);
-  Value few = m.le(batch, m.div(m.div(limit, m.max(rows, m.c(1))),
-                                m.max(cols, m.c(1))));
+  Value few = m.le(
+      batch, m.div(m.div(limit, m.max(rows, m.c(1))), m.max(cols, m.c(1))));
   // 1 row of 8 groups from 8 slices on for few outputs, else 8 rows.
   Value grouped = m.andI1(m.le(m.c(kReduceBlockY), slices), few);
   return m.select(grouped, m.c(1), m.c(kReduceBlockY));
@@ -104,8 +104,7 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
   Value batches =
       op.hasBatch() ? m.from(memref::DimOp::create(b, loc, ctx.c, 0)) : m.c(1);
   // Thread row ty is slice group ty % groups of block row ty / groups.
-  Value rowsPerBlock =
-      emitReduceRowsPerBlock(m, slices, batches, ctx.m, ctx.n);
+  Value rowsPerBlock = emitReduceRowsPerBlock(m, slices, batches, ctx.m, ctx.n);
   Value groups = m.div(m.c(kReduceBlockY), rowsPerBlock);
   Value group = m.rem(ty, groups);
   Value blockRow = m.div(ty, groups);
@@ -152,9 +151,8 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                 ValueRange{batchIdx, ml.idx(s), ml.idx(row), ml.idx(col)});
           };
           // The group's slice count, and the part of it that unrolls.
-          Value count = ms.div(ms.add(ms.sub(slices, group),
-                                      ms.sub(groups, ms.c(1))),
-                               groups);
+          Value count = ms.div(
+              ms.add(ms.sub(slices, group), ms.sub(groups, ms.c(1))), groups);
           Value unrolled = ms.mul(ms.div(count, kReduceUnroll), kReduceUnroll);
           auto main = scf::ForOp::create(
               b, loc, ms.idx(ms.c(0)), ms.idx(unrolled),
@@ -181,17 +179,17 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                 IndexMath ml(b, loc);
                 SmallVector<Value> parts;
                 for (int64_t j = 0; j < kReduceUnroll - 1; ++j) {
-                  Value i = ml.min(ml.add(unrolled, ml.c(j)),
-                                   ml.sub(count, ml.c(1)));
+                  Value i =
+                      ml.min(ml.add(unrolled, ml.c(j)), ml.sub(count, ml.c(1)));
                   parts.push_back(
                       load(b, loc, ml.add(group, ml.mul(i, groups))));
                 }
                 // The first is always one of them.
                 Value sum = add(b, loc, main.getResult(0), parts[0]);
                 for (int64_t j = 1; j < kReduceUnroll - 1; ++j)
-                  sum = arith::SelectOp::create(b, loc,
-                                                ml.lt(ml.c(j), left),
-                                                add(b, loc, sum, parts[j]), sum);
+                  sum =
+                      arith::SelectOp::create(b, loc, ml.lt(ml.c(j), left),
+                                              add(b, loc, sum, parts[j]), sum);
                 scf::YieldOp::create(b, loc, sum);
               },
               [&](OpBuilder &b, Location loc) {
