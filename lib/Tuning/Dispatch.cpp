@@ -328,22 +328,21 @@ static constexpr int64_t kWideDecodeFewSlices = 4;
 /// decode-128x128, decode-192x128, decode-128x64, decode-64x64-split,
 /// decode-64x64, decode-64x128 (and, on their kernels, mid-64x64,
 /// mid-64x128, split-k-64x64 and mid-64x64-few for mid-size GEMMs, below):
-/// 33 to 256 rows of A with N in the thousands and K >= 512 (LLM decode with a batch, short prefill chunks) on
-/// wgmma chips, f16/bf16 with f32 sums. Such a GEMM reads B once from memory
-/// and every tile of A once per column of tiles from L2, so the tiles are as
-/// wide as the grid allows while it stays one wave of one block per SM: 128 x
-/// 128 (65-128 rows), 192 x 128 (129-192 rows) and 128 x 64 (193-256 rows) from
-/// half a wave on; up to
-/// 64 rows one row of 64 x 64 tiles from a quarter wave on; else 64 x 128
-/// from a quarter wave on. Eight stages (six for 128 x 128, five for
-/// 192 x 128) fed by a producer warpgroup, one K slice but for long K on
-/// half a wave of 64 x 64 tiles. H200, f16 tn against the family before
-/// them (docs/dispatch.md, "Wide decode"): 64x4096x4096 0.76x cuBLAS
-/// against 0.62x, 64x11008x4096 0.97x against 0.64x, 128x11008x4096 0.92x
-/// against 0.67x, 192x11008x4096 0.84x against 0.68x, 256x4096x4096 0.71x
-/// against 0.49x, 96x4096x768 0.81x against 0.39x. More slices lost
-/// (64 x 128 in two slices on 64x11008x4096: 0.63x), as did the grids past
-/// one wave (64 x 64 on 128x11008x4096: 0.52x).
+/// 33 to 256 rows of A with N in the thousands and K >= 512 (LLM decode with a
+/// batch, short prefill chunks) on wgmma chips, f16/bf16 with f32 sums. Such a
+/// GEMM reads B once from memory and every tile of A once per column of tiles
+/// from L2, so the tiles are as wide as the grid allows while it stays one wave
+/// of one block per SM: 128 x 128 (65-128 rows), 192 x 128 (129-192 rows) and
+/// 128 x 64 (193-256 rows) from half a wave on; up to 64 rows one row of 64 x
+/// 64 tiles from a quarter wave on; else 64 x 128 from a quarter wave on. Eight
+/// stages (six for 128 x 128, five for 192 x 128) fed by a producer warpgroup,
+/// one K slice but for long K on half a wave of 64 x 64 tiles. H200, f16 tn
+/// against the family before them (docs/dispatch.md, "Wide decode"):
+/// 64x4096x4096 0.76x cuBLAS against 0.62x, 64x11008x4096 0.97x against 0.64x,
+/// 128x11008x4096 0.92x against 0.67x, 192x11008x4096 0.84x against 0.68x,
+/// 256x4096x4096 0.71x against 0.49x, 96x4096x768 0.81x against 0.39x. More
+/// slices lost (64 x 128 in two slices on 64x11008x4096: 0.63x), as did the
+/// grids past one wave (64 x 64 on 128x11008x4096: 0.52x).
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
