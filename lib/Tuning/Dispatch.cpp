@@ -366,7 +366,8 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
     c.group = 1;
     return c;
   };
-  auto bounds = [&](int64_t mMin, int64_t mMax, int64_t blocksMin) {
+  auto bounds = [&](int64_t mMin, std::optional<int64_t> mMax,
+                    int64_t blocksMin) {
     SizeBounds when;
     when.mMin = mMin;
     when.mMax = mMax;
@@ -419,17 +420,14 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   // slices (H200, f16 tn, docs/perf-data/mid-2026-12-04: 181x1048x2512
   // 10.7 us against 22.1, 300x700x2000 10.5 against 25.0, 100x2048x1536 8.5
   // against 15.9; cuBLAS 8.6, 19.1 and 7.3).
-  SizeBounds midWhen = narrowWhen;
-  midWhen.mMin = kWideDecodeNarrowMaxM + 1;
-  midWhen.mMax.reset();
-  add("mid-64x64", midWhen, narrow);
+  add("mid-64x64", bounds(kWideDecodeNarrowMaxM + 1, std::nullopt, quarterSMs),
+      narrow);
   // Past 256 rows, where 64 x 64 tiles would pass a wave but 64 x 128 ones
   // fit it, decode-64x128's kernel in one K slice (split-k split them into
   // slices whose reduction cost more than it saved: f16 tn 524x1105x534
   // 13.0 us against 25.5 in three slices; cuBLAS 25.6).
-  SizeBounds wideWhen = bounds(kWideDecodeMaxM + 1, 0, quarterSMs);
-  wideWhen.mMax.reset();
-  add("mid-64x128", wideWhen, tile(64, 128, 8));
+  add("mid-64x128", bounds(kWideDecodeMaxM + 1, std::nullopt, quarterSMs),
+      tile(64, 128, 8));
   // Past 64 rows, fewer than a quarter wave of 64 x 64 tiles (from 8) and
   // K in [2048, 16384]: decode-64x64-split's kernel in up to four K slices,
   // enough to reach about one wave (split-k's 64 x 128 tiles in up to 128
