@@ -422,8 +422,9 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     return r.fail(where, "pack", "expected an object, got " + describe(*v));
   Pack p;
   std::string when;
-  bool hasRoundTo = false, hasMinWork = false, hasMaxDirectK = false;
-  int64_t minWork = 0, maxDirectK = 0;
+  bool hasRoundTo = false, hasMinWork = false, hasMaxDirectK = false,
+       hasMaxDirectOutputs = false;
+  int64_t minWork = 0, maxDirectK = 0, maxDirectOutputs = 0;
   if (!r.getString(*v, where, "pack.", "when", when) ||
       !r.getInt(*v, where, "pack.", "multiple", p.multiple, 1) ||
       !r.getInt(*v, where, "pack.", "round_to", p.roundTo, 1,
@@ -432,6 +433,8 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
                 /*required=*/false, &hasMinWork) ||
       !r.getInt(*v, where, "pack.", "max_direct_k", maxDirectK, 0,
                 /*required=*/false, &hasMaxDirectK) ||
+      !r.getInt(*v, where, "pack.", "max_direct_outputs", maxDirectOutputs, 0,
+                /*required=*/false, &hasMaxDirectOutputs) ||
       !r.getBlock(*v, where, "pack.", "block", p.block) ||
       !r.getInt(*v, where, "pack.", "warp_elements", p.warpElements, 1))
     return false;
@@ -455,10 +458,15 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     return r.fail(where, hasMinWork ? "pack.max_direct_k" : "pack.min_work",
                   std::string("missing (required with '") +
                       (hasMinWork ? "min_work" : "max_direct_k") + "')");
+  if (hasMaxDirectOutputs && !hasMinWork)
+    return r.fail(where, "pack.min_work",
+                  "missing (required with 'max_direct_outputs')");
   if (hasMinWork) {
     p.minWork = minWork;
     p.maxDirectK = maxDirectK;
   }
+  if (hasMaxDirectOutputs)
+    p.maxDirectOutputs = maxDirectOutputs;
   const Value *ops = r.require(*v, where, "pack.", "operands");
   if (!ops)
     return false;

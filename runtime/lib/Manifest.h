@@ -102,6 +102,9 @@ struct Pack {
   int64_t multiple = 1;
   int64_t roundTo = 1;
   std::optional<int64_t> minWork, maxDirectK;
+  /// "max_direct_outputs" (manifests since 2026-12-04, with min_work): the
+  /// GEMM is small only while batch * M * N is at most this too.
+  std::optional<int64_t> maxDirectOutputs;
   std::array<uint32_t, 3> block{};
   int64_t warpElements = 1;
   /// The grid rule: with max_blocks (manifests since 2026-12-01), x =

@@ -914,8 +914,10 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   bool packs[2] = {false, false};
   if (e.pack) {
     const Pack &pk = *e.pack;
-    int64_t work = satMul(satMul(satMul(batch, m), n), k);
-    bool small = pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK;
+    int64_t outputs = satMul(satMul(batch, m), n);
+    int64_t work = satMul(outputs, k);
+    bool small = pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK &&
+                 (!pk.maxDirectOutputs || outputs <= *pk.maxDirectOutputs);
     bool checked = !(flags & GEMM_RT_LAUNCH_NO_PACK) && !small;
     bool unaligned[2] = {!vectorCopiesOk(a, pk.multiple),
                          !vectorCopiesOk(b, pk.multiple)};

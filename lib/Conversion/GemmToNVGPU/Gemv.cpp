@@ -120,14 +120,12 @@ ShiftedRow mlir::gemm::detail::shiftRow(OpBuilder &b, Location loc, Value start,
   return row;
 }
 
-SmallVector<Value>
-mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
-                                     const ShiftedRow &row, Value kc,
-                                     int64_t laneElems, Type elem) {
+SmallVector<Value> mlir::gemm::detail::loadShiftBlocks(
+    OpBuilder &b, Location loc, Value linear, const ShiftedRow &row, Value kc,
+    int64_t laneElems, Type elem) {
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
-  const int64_t chunkWords = 4;
   auto vecType = VectorType::get({laneElems}, elem);
-  auto wordsType = VectorType::get({chunkWords}, b.getI32Type());
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
   Value off = mx.add(row.block, m.idx(kc));
   Value second =
       row.next ? mx.add(row.next, m.idx(kc)) : mx.add(off, laneElems);
@@ -137,10 +135,18 @@ mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
         vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
                                /*nontemporal=*/false, b.getI64IntegerAttr(16));
     Value w = vector::BitCastOp::create(b, loc, wordsType, v);
-    for (int64_t j = 0; j < chunkWords; ++j)
+    for (int64_t j = 0; j < kShiftChunkWords; ++j)
       words.push_back(
           vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
   }
+  return words;
+}
+
+Value mlir::gemm::detail::shiftBlocks(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> words,
+                                      const ShiftedRow &row, int64_t laneElems,
+                                      Type elem) {
+  assert(words.size() == 2 * kShiftChunkWords && "two blocks of words");
   // words[q + j], q = e's whole words, in two selects on q's bits.
   auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
     SmallVector<Value> out;
@@ -148,14 +154,25 @@ mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
       out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
     return out;
   };
-  SmallVector<Value> high = pick(row.selHigh, words, 2, chunkWords + 2);
-  SmallVector<Value> next = pick(row.selNext, high, 1, chunkWords + 1);
+  SmallVector<Value> high = pick(row.selHigh, words, 2, kShiftChunkWords + 2);
+  SmallVector<Value> next = pick(row.selNext, high, 1, kShiftChunkWords + 1);
   SmallVector<Value> out;
-  for (int64_t j = 0; j < chunkWords; ++j)
+  for (int64_t j = 0; j < kShiftChunkWords; ++j)
     out.push_back(
         LLVM::FshrOp::create(b, loc, next[j + 1], next[j], row.shiftBits));
-  Value chunk = vector::BitCastOp::create(
-      b, loc, vecType, vector::FromElementsOp::create(b, loc, wordsType, out));
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
+  return vector::BitCastOp::create(
+      b, loc, VectorType::get({laneElems}, elem),
+      vector::FromElementsOp::create(b, loc, wordsType, out));
+}
+
+SmallVector<Value>
+mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
+                                     const ShiftedRow &row, Value kc,
+                                     int64_t laneElems, Type elem) {
+  Value chunk = shiftBlocks(
+      b, loc, loadShiftBlocks(b, loc, linear, row, kc, laneElems, elem), row,
+      laneElems, elem);
   SmallVector<Value> elems;
   for (int64_t j = 0; j < laneElems; ++j)
     elems.push_back(

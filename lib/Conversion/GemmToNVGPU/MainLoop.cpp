@@ -8,8 +8,12 @@
 // Copies: when the operand is provably or at run time 16-byte aligned (base
 // pointer, offset and leading stride), each thread issues 16-byte
 // nvgpu.device_async_copy (cp.async.cg) with a source size that zero-fills
-// the part of a chunk past the matrix edge. Otherwise, element copies with
-// predicated loads fill the tile; both paths share the pipeline structure.
+// the part of a chunk past the matrix edge. Otherwise, when the buffer is
+// 16-byte aligned and the inner stride 1 (rows that merely do not start on
+// 16 bytes: f16 with an odd K), shifted copies: each 16-byte chunk is read
+// as the two aligned blocks holding it and funnel-shifted into place
+// (emitShiftedCopy). Else element copies with predicated loads. All paths
+// share the pipeline structure.
 //
 // Pipeline with S stages (S >= 2), for a synchronous compute step:
 //   prologue: tiles 0 .. S-2 issued, one commit group each
@@ -36,6 +40,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -148,6 +153,162 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 }
 
 namespace {
+/// An operand addressed through a 1-D view of its buffer (unit inner
+/// stride): storage element (row, col) of the block's matrix is at
+/// `base + row * rowStride + col` (index values; the batch is in base).
+struct LinearSource {
+  Value linear, base, rowStride;
+};
+
+/// Whether the shifted copies of an operand tile (emitShiftedCopy) may run:
+/// the tile's rows are whole 16-byte chunks that land on 16 bytes of shared
+/// memory, and the operand's inner stride is (or may be) 1. Its addressing
+/// is formed where the copy runs, not hoisted above the main loop: values
+/// live across the loop pushed mma.sync decode tiles into spills.
+struct ShiftPlan {
+  bool valid = false;
+  /// The inner stride is dynamic (checked at run time).
+  bool dynamicInner = false;
+};
+} // namespace
+
+static LinearSource makeLinearSource(OpBuilder &b, Location loc,
+                                     const KernelContext &ctx, Value memref) {
+  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  LinearSource s;
+  s.base = meta.getOffset();
+  if (ctx.batch)
+    s.base = mx.add(s.base, mx.mul(m.idx(ctx.batch), meta.getStrides()[0]));
+  s.rowStride = meta.getStrides()[rank - 2];
+  s.linear = emitLinearView(b, loc, memref, meta);
+  return s;
+}
+
+static ShiftPlan planShiftedCopy(const SmemTile &tile, Value memref) {
+  ShiftPlan plan;
+  int64_t perChunk = 16 / tile.elemBytes;
+  if (tile.elemBytes >= 16 || tile.cols % perChunk != 0)
+    return plan;
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      (!ShapedType::isDynamic(strides.back()) && strides.back() != 1))
+    return plan;
+  // Each chunk must land on 16 bytes of shared memory (the pad layout's
+  // padding and the panels keep chunks whole; checked, not assumed).
+  for (int64_t r = 0; r < tile.rows; ++r)
+    for (int64_t c = 0; c < tile.cols; c += perChunk)
+      if (tile.offsetConst(r, c) % perChunk != 0)
+        return plan;
+  plan.dynamicInner = ShapedType::isDynamic(strides.back());
+  plan.valid = true;
+  return plan;
+}
+
+/// i1: the 16-byte blocks holding any row of `memref` can be loaded (its
+/// aligned pointer is 16-byte aligned, its inner stride 1).
+static Value emitBlocksOk(OpBuilder &b, Location loc, Value memref,
+                          const ShiftPlan &plan) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value ok = emitBaseAlignedTo(b, loc, memref, meta, 1, {});
+  if (!plan.dynamicInner)
+    return ok;
+  IndexMath mx(b, loc, /*useIndex=*/true);
+  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
+  return mx.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            meta.getStrides()[rank - 1],
+                                            mx.c(1)));
+}
+
+/// Shifted 16-byte copies, for operands whose rows do not start on 16 bytes
+/// (f16 with an odd K) in a 16-byte aligned buffer: each thread's chunk of
+/// V elements is read as the two aligned 16-byte blocks holding it, funnel
+/// shifted into place (shiftRow / shiftBlocks, the gemv kernels' path), and
+/// stored to shared memory in one 16-byte store: two 16-byte loads where
+/// the element copies make V. Only blocks holding an element of the matrix
+/// are read: a chunk's start is clamped into the matrix, its second block
+/// is read only if an element of the matrix lies in it, and elements
+/// outside the matrix are zeroed. One chunk at a time a thread (the loop
+/// is unrolled and the loads scheduled ahead by the compiler): holding the
+/// loads of two or four chunks before the first was stored spilled the
+/// register-bound decode tiles.
+static void emitShiftedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                            const SmemTile &tile, const GlobalSource &src,
+                            Value stage, int64_t threads) {
+  IndexMath m(b, loc);
+  LinearSource source = makeLinearSource(b, loc, ctx, src.memref);
+  const int64_t perChunk = 16 / tile.elemBytes;
+  const int64_t elemBits = tile.elemBytes * 8;
+  int64_t chunksPerRow = tile.cols / perChunk;
+  int64_t total = tile.rows * chunksPerRow;
+  int64_t iters = (total + threads - 1) / threads;
+  Type elemType = cast<MemRefType>(src.memref.getType()).getElementType();
+  auto vecType = VectorType::get({perChunk}, elemType);
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
+  Value lastRow = m.sub(src.rows, m.c(1)), lastCol = m.sub(src.cols, m.c(1));
+  auto loop = scf::ForOp::create(b, loc, m.c(0), m.c(iters), m.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  IndexMath mi(b, loc), mx(b, loc, /*useIndex=*/true);
+  Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
+  Value r = mi.div(idx, chunksPerRow);
+  Value c = mi.mul(mi.rem(idx, chunksPerRow), perChunk);
+  Value gr = mi.add(src.row0, r), gc = mi.add(src.col0, c);
+  // Elements of the chunk inside the matrix: clamp(cols - gc, 0, V).
+  Value valid = mi.max(mi.min(mi.sub(src.cols, gc), mi.c(perChunk)), mi.c(0));
+  valid = mi.select(mi.lt(gr, src.rows), valid, mi.c(0));
+  // The chunk's start, clamped into the matrix, and its last element there
+  // (at least the start).
+  Value col = mi.min(gc, lastCol);
+  Value start =
+      mx.add(source.base,
+             mx.add(mx.mul(mi.idx(mi.min(gr, lastRow)), source.rowStride),
+                    mi.idx(col)));
+  Value inside =
+      mi.max(mi.min(mi.sub(src.cols, col), mi.c(perChunk)), mi.c(1));
+  Value last = mx.add(start, mi.idx(mi.sub(inside, mi.c(1))));
+  ShiftedRow row = shiftRow(b, loc, start, perChunk, tile.elemBytes);
+  Value second = mx.add(row.block, mx.c(perChunk));
+  row.next = mx.select(mx.lt(last, second), row.block, second);
+  Value v = shiftBlocks(
+      b, loc,
+      loadShiftBlocks(b, loc, source.linear, row, mi.c(0), perChunk, elemType),
+      row, perChunk, elemType);
+  // Elements past `valid` zeroed by a mask per word: its low
+  // clamp((valid - the word's first element) * bits, 0, 32) bits. A select
+  // per element held a predicate per element.
+  SmallVector<Value> masks;
+  Value validBits = mi.mul(valid, elemBits);
+  for (int64_t j = 0; j < kShiftChunkWords; ++j) {
+    Value bits = mi.max(mi.sub(validBits, mi.c(j * 32)), mi.c(0));
+    // (1 << bits) - 1 for bits < 32 (a shift by 32 is poison), else all.
+    Value low = mi.sub(arith::ShLIOp::create(b, loc, mi.c(1),
+                                             mi.min(bits, mi.c(31)))
+                           .getResult(),
+                       mi.c(1));
+    masks.push_back(mi.select(mi.lt(bits, mi.c(32)), low, mi.c(-1)));
+  }
+  v = vector::BitCastOp::create(
+      b, loc, vecType,
+      arith::AndIOp::create(
+          b, loc, vector::BitCastOp::create(b, loc, wordsType, v),
+          vector::FromElementsOp::create(b, loc, wordsType, masks)));
+  auto store = [&](OpBuilder &b) {
+    IndexMath ms(b, loc);
+    Value dst = tile.offset(ms, stage, r, c);
+    vector::StoreOp::create(b, loc, v, tile.buffer, ValueRange{ms.idx(dst)},
+                            /*nontemporal=*/false, b.getI64IntegerAttr(16));
+  };
+  if (total % threads == 0)
+    store(b);
+  else
+    emitIfLess(b, loc, idx, mi.c(total), store);
+}
+
+namespace {
 /// Loop-invariant part of the 16-byte copies of one operand tile, computed
 /// once before the main loop: the tile row/column and swizzled shared offset
 /// of each thread's first chunk. Slot i adds constant steps to all three
@@ -194,17 +355,13 @@ static CopyPlan planVectorCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   plan.smem = tile.offset(m, m.c(0), plan.row, plan.col);
   plan.fullFixed = emitTileInsideMN(b, loc, ctx, tile);
 
-  auto type = cast<MemRefType>(src.memref.getType());
-  int64_t rank = type.getRank();
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, src.memref);
-  IndexMath mx(b, loc, /*useIndex=*/true);
-  plan.base = meta.getOffset();
-  if (ctx.batch)
-    plan.base = mx.add(plan.base, mx.mul(m.idx(ctx.batch), meta.getStrides()[0]));
-  plan.rowStride = meta.getStrides()[rank - 2];
-  plan.slotStep = mx.mul(plan.rowStride, plan.rowStep);
   // The vector path has a unit inner stride.
-  plan.linear = emitLinearView(b, loc, src.memref, meta);
+  LinearSource linear = makeLinearSource(b, loc, ctx, src.memref);
+  IndexMath mx(b, loc, /*useIndex=*/true);
+  plan.base = linear.base;
+  plan.rowStride = linear.rowStride;
+  plan.slotStep = mx.mul(plan.rowStride, plan.rowStep);
+  plan.linear = linear.linear;
   plan.valid = true;
   return plan;
 }
@@ -230,14 +387,32 @@ static void emitFullTileCopy(OpBuilder &b, Location loc, const SmemTile &tile,
   }
 }
 
+/// The copies of a tile that rules out 16-byte copies: shifted where the
+/// buffer allows (`shift`), else element by element.
+static void emitUnalignedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
+                              const SmemTile &tile, const GlobalSource &src,
+                              const ShiftPlan &shift, Value stage,
+                              int64_t threads) {
+  if (!shift.valid)
+    return emitElementCopy(b, loc, ctx, tile, src, stage, threads);
+  scf::IfOp::create(
+      b, loc, emitBlocksOk(b, loc, src.memref, shift),
+      [&](OpBuilder &b, Location loc) {
+        emitShiftedCopy(b, loc, ctx, tile, src, stage, threads);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        emitElementCopy(b, loc, ctx, tile, src, stage, threads);
+        scf::YieldOp::create(b, loc);
+      });
+}
+
 static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                          const SmemTile &tile, const GlobalSource &src,
-                         const CopyPlan &plan, Value k0, Value stage,
-                         int64_t threads) {
-  if (!src.vectorOk) {
-    emitElementCopy(b, loc, ctx, tile, src, stage, threads);
-    return;
-  }
+                         const CopyPlan &plan, const ShiftPlan &shift, Value k0,
+                         Value stage, int64_t threads) {
+  if (!src.vectorOk)
+    return emitUnalignedCopy(b, loc, ctx, tile, src, shift, stage, threads);
   if (plan.valid) {
     // Interior tiles (the common case): aligned, and inside the matrix in K
     // and in the block's M/N extent. Edge tiles take the predicated path.
@@ -251,7 +426,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     b.setInsertionPointToStart(&ifFull.getElseRegion().front());
     GlobalSource edge = src;
     CopyPlan none;
-    emitTileCopy(b, loc, ctx, tile, edge, none, k0, stage, threads);
+    emitTileCopy(b, loc, ctx, tile, edge, none, shift, k0, stage, threads);
     return;
   }
   scf::IfOp::create(
@@ -261,7 +436,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
         scf::YieldOp::create(b, loc);
       },
       [&](OpBuilder &b, Location loc) {
-        emitElementCopy(b, loc, ctx, tile, src, stage, threads);
+        emitUnalignedCopy(b, loc, ctx, tile, src, shift, stage, threads);
         scf::YieldOp::create(b, loc);
       });
 }
@@ -693,8 +868,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // A TMA kernel copies without TMA only when the host could not build a
   // tensor map, i.e. when the operand is not 16-byte aligned (base, row
   // pitch) or not unit-stride: exactly when 16-byte cp.async copies could
-  // not run either. Its fallback is the element copies alone, which keeps
-  // the kernel (and its compile time) from holding a third copy path.
+  // not run either. Its fallback is the shifted copies (rows merely off 16
+  // bytes; see makeSources for where) and the element copies, not the
+  // cp.async ones, which keeps the kernel (and its compile time) from
+  // holding a fourth copy path.
   bool tmaKernel = cfg.getLoad() != Load::cp_async;
   auto source = [&](Value memref, const SmemTile &tile) {
     GlobalSource s = makeGlobalSource(b, loc, ctx, memref, tile);
@@ -707,6 +884,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // makes them anew for each of its tiles.
   GlobalSource srcA, srcB;
   CopyPlan planA, planB;
+  ShiftPlan shiftA, shiftB;
   auto makeSources = [&](OpBuilder &b) {
     srcA = source(ctx.a, ctx.tileA);
     srcB = source(ctx.b, ctx.tileB);
@@ -716,6 +894,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       planA = planVectorCopy(b, loc, ctx, ctx.tileA, srcA, threads);
     if (srcB.vectorOk)
       planB = planVectorCopy(b, loc, ctx, ctx.tileB, srcB, threads);
+    // wgmma kernels only, not warp-specialized ones. Register-bound tiles
+    // spilled with them: the 512-thread f8 narrow-n (128 registers a
+    // consumer), and mma.sync tiles, which ptxas holds to 96-128 registers
+    // (the 16-row decode tiles on sm_90a, 64 x 64 small and split-k on
+    // sm_90).
+    if (cfg.getKind() == Kind::wgmma && !ctx.warpSpecialized) {
+      shiftA = planShiftedCopy(ctx.tileA, ctx.a);
+      shiftB = planShiftedCopy(ctx.tileB, ctx.b);
+    }
   };
   bool persistent = ctx.persistent;
   if (!persistent)
@@ -762,8 +949,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
           GlobalSource a = srcA, bb = srcB;
           (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
           (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
-          emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, k0, stage, threads);
-          emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, k0, stage, threads);
+          emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, shiftA, k0, stage,
+                       threads);
+          emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, shiftB, k0, stage,
+                       threads);
         });
   };
   // Commit groups and waits as NVVM ops: nvgpu's device_async_create_group

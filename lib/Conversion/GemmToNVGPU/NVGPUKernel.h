@@ -65,6 +65,22 @@ struct ShiftedRow {
 ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
                     int64_t elemBytes);
 
+/// 32-bit words in a 16-byte block.
+inline constexpr int64_t kShiftChunkWords = 4;
+
+/// The loads of a shifted chunk: the two aligned 16-byte blocks holding the
+/// `laneElems` elements of `row` from `kc` elements past its start, as
+/// 2 * kShiftChunkWords i32 words. Separate from shiftBlocks so that a
+/// caller can issue the loads of several chunks before the first is used.
+SmallVector<Value> loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
+                                   const ShiftedRow &row, Value kc,
+                                   int64_t laneElems, Type elem);
+
+/// The chunk the words of loadShiftBlocks hold: shifted by `row`'s shift,
+/// as a vector<laneElems x elem>.
+Value shiftBlocks(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                  const ShiftedRow &row, int64_t laneElems, Type elem);
+
 /// The `laneElems` elements of `row` from `kc` elements past its start:
 /// the two aligned 16-byte blocks holding them, shifted.
 SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,

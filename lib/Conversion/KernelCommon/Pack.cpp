@@ -588,34 +588,49 @@ Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
 }
 
 /// Operands that rule out 16-byte copies are not packed when the GEMM is
-/// small (batch * M * N * K below kMinPackWork) and K short (at most
-/// kMaxDirectK): two pack launches and a workspace then cost more than the
-/// GEMM kernel's element copies save. The element copies' cost grows with
-/// the k-tiles, so K bounds it too. Measured on the H200 (f16, docs/
-/// performance.md): 1000 x 1001 x 1 took 16 us packed and 13 us direct, but
-/// 333 x 517 x 271 took 16 us packed and 27 us direct, and 4096 x 4096 x 1
-/// 30 us packed and 37 us direct.
-static constexpr int64_t kMinPackWork = int64_t(1) << 24;
-static constexpr int64_t kMaxDirectK = 128;
+/// small: two pack launches and a workspace then cost more than reading the
+/// rows in place saves. Reading in place costs more the more k-tiles there
+/// are (its copies wait in registers), so K bounds it too. Measured on the
+/// H200 (f16, docs/performance.md "Shifted copies"):
+///  - element copies (mma.sync tiles, AMD): batch * M * N * K < 2^24 and
+///    K <= 128. 1000 x 1001 x 1 took 16 us packed and 13 us direct, but
+///    333 x 517 x 271 16 us packed and 27 us direct, and 4096 x 4096 x 1
+///    30 us packed and 37 us direct;
+///  - shifted copies (wgmma tiles): batch * M * N <= 2^21 and K <= 192
+///    (work below 2^29 follows). 36 x 619x65x90 ran in 15.8 us direct and
+///    19.7 packed, 3 x 128x549x169 10.9 and 12.5; K = 230 tied, and from
+///    K = 250 packing won (1301x256x250: 9.5 packed, 12.6 direct), as it did
+///    past 2^21 outputs however short K (1101x3715x15: 15.6 against 17.1,
+///    4096x4096x1: 22 against 31).
+DirectLimits mlir::gemm::detail::getDirectLimits(bool shifted) {
+  if (shifted)
+    return {int64_t(1) << 29, 192, int64_t(1) << 21};
+  return {int64_t(1) << 24, 128, std::nullopt};
+}
 
-/// i1 (host): `op` is too small to pack (kMinPackWork, kMaxDirectK). The
-/// work is formed from factors clamped so that it cannot overflow 64 bits.
-static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op) {
+/// i1 (host): `op` is too small to pack (`limits`). The products are formed
+/// from factors clamped so that they cannot overflow 64 bits.
+static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
+                               const DirectLimits &limits) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned b0 = op.hasBatch() ? 1 : 0;
   auto dim = [&](Value v, unsigned d) -> Value {
     return memref::DimOp::create(b, loc, v, d);
   };
-  Value cap = m.c(kMinPackWork);
-  Value work = m.min(dim(op.getC(), b0), cap);
-  work = m.min(m.mul(work, m.min(dim(op.getC(), b0 + 1), cap)), cap);
-  Value k = dim(op.getA(), b0 + op.getAKDim());
-  work = m.min(m.mul(work, m.min(k, cap)), cap);
+  Value cap = m.c(limits.minWork);
+  if (limits.maxOutputs)
+    cap = m.c(std::max(limits.minWork, *limits.maxOutputs + 1));
+  Value outputs = m.min(dim(op.getC(), b0), cap);
+  outputs = m.min(m.mul(outputs, m.min(dim(op.getC(), b0 + 1), cap)), cap);
   if (op.hasBatch())
-    work = m.min(m.mul(work, m.min(dim(op.getC(), 0), cap)), cap);
-  return m.andI1(m.lt(work, cap),
-                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, k,
-                                       m.c(kMaxDirectK)));
+    outputs = m.min(m.mul(outputs, m.min(dim(op.getC(), 0), cap)), cap);
+  Value k = dim(op.getA(), b0 + op.getAKDim());
+  Value work = m.min(m.mul(outputs, m.min(k, cap)), cap);
+  Value small = m.andI1(m.lt(work, m.c(limits.minWork)),
+                        m.le(k, m.c(limits.maxK)));
+  if (limits.maxOutputs)
+    small = m.andI1(small, m.le(outputs, m.c(*limits.maxOutputs)));
+  return small;
 }
 
 PackedOperands mlir::gemm::detail::emitOperandPacking(
@@ -679,13 +694,14 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   // manifests without the field do).
   bool anyAlways = packing.operands[0].mode == PackMode::always ||
                    packing.operands[1].mode == PackMode::always;
-  out.manifest = b.getDictionaryAttr(
-      {b.getNamedAttr("when",
+  SmallVector<NamedAttribute> record = {
+      b.getNamedAttr("when",
                       b.getStringAttr(anyAlways ? "always" : "unaligned")),
        b.getNamedAttr("each_operand", b.getBoolAttr(packing.independent)),
        b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
-       b.getNamedAttr("min_work", b.getI64IntegerAttr(kMinPackWork)),
-       b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(kMaxDirectK)),
+       b.getNamedAttr("min_work",
+                      b.getI64IntegerAttr(packing.direct.minWork)),
+       b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(packing.direct.maxK)),
        b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
        b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
        b.getNamedAttr("warp_elements",
@@ -697,10 +713,14 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                                       "without), the workspace's rows' x "
                                       "cols'")),
        b.getNamedAttr("max_blocks", b.getI64IntegerAttr(kMaxPackBlocks)),
-       b.getNamedAttr("operands", b.getArrayAttr(operandAttrs))});
+       b.getNamedAttr("operands", b.getArrayAttr(operandAttrs))};
+  if (packing.direct.maxOutputs)
+    record.push_back(b.getNamedAttr(
+        "max_direct_outputs", b.getI64IntegerAttr(*packing.direct.maxOutputs)));
+  out.manifest = b.getDictionaryAttr(record);
 
   // Run time: an operand is packed unless it allows 16-byte copies or the
-  // GEMM is too small to pay for another launch (kMinPackWork); both are
+  // GEMM is too small to pay for another launch (packing.direct); both are
   // when either is if they are not independent (one scf.if, so that the
   // host code's async regions synchronize once).
   Value *results[2] = {&out.a, &out.b};
@@ -749,7 +769,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       atRunTime.push_back(i);
   }
   if (!atRunTime.empty()) {
-    Value small = emitBelowPackWork(b, loc, op);
+    Value small = emitBelowPackWork(b, loc, op, packing.direct);
     auto keepIf = [&](Value aligned) {
       return arith::OrIOp::create(b, loc, aligned, small).getResult();
     };

@@ -34,7 +34,23 @@ struct PackedOperandPlan {
   Type kernelType;
 };
 
+/// When a run-time packing is skipped because the GEMM is too small to pay
+/// for the pack launches (Pack.cpp, docs/dispatch.md "The packing
+/// threshold"): batch * M * N * K < minWork, K <= maxK and, where set,
+/// batch * M * N <= maxOutputs.
+struct DirectLimits {
+  int64_t minWork = 0, maxK = 0;
+  std::optional<int64_t> maxOutputs;
+};
+
+/// The limits for a family whose kernels read misaligned rows with shifted
+/// copies (`shifted`: wgmma tiles, MainLoop.cpp) or element by element.
+DirectLimits getDirectLimits(bool shifted);
+
 struct OperandPacking {
+  /// When the run-time packing is skipped (set by the caller; the
+  /// element-copy limits by default).
+  DirectLimits direct = getDirectLimits(false);
   /// Whether each operand is packed on its own (by its own mode and run-time
   /// check), or both whenever one is: when K is the contiguous dimension of
   /// both (tn), both workspaces pad K and the kernel reads it from A.
