@@ -120,9 +120,10 @@ ShiftedRow mlir::gemm::detail::shiftRow(OpBuilder &b, Location loc, Value start,
   return row;
 }
 
-SmallVector<Value> mlir::gemm::detail::loadShiftBlocks(
-    OpBuilder &b, Location loc, Value linear, const ShiftedRow &row, Value kc,
-    int64_t laneElems, Type elem) {
+SmallVector<Value>
+mlir::gemm::detail::loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
+                                    const ShiftedRow &row, Value kc,
+                                    int64_t laneElems, Type elem) {
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   auto vecType = VectorType::get({laneElems}, elem);
   auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());

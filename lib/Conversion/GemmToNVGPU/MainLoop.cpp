@@ -218,9 +218,9 @@ static Value emitBlocksOk(OpBuilder &b, Location loc, Value memref,
     return ok;
   IndexMath mx(b, loc, /*useIndex=*/true);
   int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  return mx.andI1(ok, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            meta.getStrides()[rank - 1],
-                                            mx.c(1)));
+  return mx.andI1(ok,
+                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        meta.getStrides()[rank - 1], mx.c(1)));
 }
 
 /// Shifted 16-byte copies, for operands whose rows do not start on 16 bytes
@@ -263,12 +263,10 @@ static void emitShiftedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   // The chunk's start, clamped into the matrix, and its last element there
   // (at least the start).
   Value col = mi.min(gc, lastCol);
-  Value start =
-      mx.add(source.base,
-             mx.add(mx.mul(mi.idx(mi.min(gr, lastRow)), source.rowStride),
-                    mi.idx(col)));
-  Value inside =
-      mi.max(mi.min(mi.sub(src.cols, col), mi.c(perChunk)), mi.c(1));
+  Value start = mx.add(
+      source.base, mx.add(mx.mul(mi.idx(mi.min(gr, lastRow)), source.rowStride),
+                          mi.idx(col)));
+  Value inside = mi.max(mi.min(mi.sub(src.cols, col), mi.c(perChunk)), mi.c(1));
   Value last = mx.add(start, mi.idx(mi.sub(inside, mi.c(1))));
   ShiftedRow row = shiftRow(b, loc, start, perChunk, tile.elemBytes);
   Value second = mx.add(row.block, mx.c(perChunk));
@@ -285,10 +283,10 @@ static void emitShiftedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   for (int64_t j = 0; j < kShiftChunkWords; ++j) {
     Value bits = mi.max(mi.sub(validBits, mi.c(j * 32)), mi.c(0));
     // (1 << bits) - 1 for bits < 32 (a shift by 32 is poison), else all.
-    Value low = mi.sub(arith::ShLIOp::create(b, loc, mi.c(1),
-                                             mi.min(bits, mi.c(31)))
-                           .getResult(),
-                       mi.c(1));
+    Value low =
+        mi.sub(arith::ShLIOp::create(b, loc, mi.c(1), mi.min(bits, mi.c(31)))
+                   .getResult(),
+               mi.c(1));
     masks.push_back(mi.select(mi.lt(bits, mi.c(32)), low, mi.c(-1)));
   }
   v = vector::BitCastOp::create(

@@ -730,9 +730,8 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
       planOperandPacking(op, lowering.packUnaligned, transposes);
   // The family's default decides how far reading misaligned rows in place
   // pays: wgmma tiles read them with shifted copies.
-  packing.direct = getDirectLimits(!choices.empty() &&
-                                   choices.back().config.getKind() ==
-                                       Kind::wgmma);
+  packing.direct = getDirectLimits(
+      !choices.empty() && choices.back().config.getKind() == Kind::wgmma);
   // Members on operands as stored: only where nothing is transposed (the
   // kernel view is built on the transposed workspaces).
   OperandPacking asStored = planOperandPacking(op, false, transposes);

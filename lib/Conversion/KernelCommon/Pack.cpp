@@ -626,8 +626,8 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
     outputs = m.min(m.mul(outputs, m.min(dim(op.getC(), 0), cap)), cap);
   Value k = dim(op.getA(), b0 + op.getAKDim());
   Value work = m.min(m.mul(outputs, m.min(k, cap)), cap);
-  Value small = m.andI1(m.lt(work, m.c(limits.minWork)),
-                        m.le(k, m.c(limits.maxK)));
+  Value small =
+      m.andI1(m.lt(work, m.c(limits.minWork)), m.le(k, m.c(limits.maxK)));
   if (limits.maxOutputs)
     small = m.andI1(small, m.le(outputs, m.c(*limits.maxOutputs)));
   return small;
@@ -696,24 +696,23 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
                    packing.operands[1].mode == PackMode::always;
   SmallVector<NamedAttribute> record = {
       b.getNamedAttr("when",
-                      b.getStringAttr(anyAlways ? "always" : "unaligned")),
-       b.getNamedAttr("each_operand", b.getBoolAttr(packing.independent)),
-       b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
-       b.getNamedAttr("min_work",
-                      b.getI64IntegerAttr(packing.direct.minWork)),
-       b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(packing.direct.maxK)),
-       b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
-       b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
-       b.getNamedAttr("warp_elements",
-                      b.getI64IntegerAttr(packWarpElems(packing.multiple))),
-       b.getNamedAttr("grid_rule",
-                      b.getStringAttr("x = min(ceil(rows' * ceil(cols' / "
-                                      "warp_elements) * 32 / block.x), "
-                                      "max_blocks), y = 1, z = batch (1 "
-                                      "without), the workspace's rows' x "
-                                      "cols'")),
-       b.getNamedAttr("max_blocks", b.getI64IntegerAttr(kMaxPackBlocks)),
-       b.getNamedAttr("operands", b.getArrayAttr(operandAttrs))};
+                     b.getStringAttr(anyAlways ? "always" : "unaligned")),
+      b.getNamedAttr("each_operand", b.getBoolAttr(packing.independent)),
+      b.getNamedAttr("multiple", b.getI64IntegerAttr(packing.multiple)),
+      b.getNamedAttr("min_work", b.getI64IntegerAttr(packing.direct.minWork)),
+      b.getNamedAttr("max_direct_k", b.getI64IntegerAttr(packing.direct.maxK)),
+      b.getNamedAttr("round_to", b.getI64IntegerAttr(packing.roundTo)),
+      b.getNamedAttr("block", b.getI64ArrayAttr({kPackThreads, 1, 1})),
+      b.getNamedAttr("warp_elements",
+                     b.getI64IntegerAttr(packWarpElems(packing.multiple))),
+      b.getNamedAttr("grid_rule",
+                     b.getStringAttr("x = min(ceil(rows' * ceil(cols' / "
+                                     "warp_elements) * 32 / block.x), "
+                                     "max_blocks), y = 1, z = batch (1 "
+                                     "without), the workspace's rows' x "
+                                     "cols'")),
+      b.getNamedAttr("max_blocks", b.getI64IntegerAttr(kMaxPackBlocks)),
+      b.getNamedAttr("operands", b.getArrayAttr(operandAttrs))};
   if (packing.direct.maxOutputs)
     record.push_back(b.getNamedAttr(
         "max_direct_outputs", b.getI64IntegerAttr(*packing.direct.maxOutputs)));
