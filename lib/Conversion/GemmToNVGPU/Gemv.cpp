@@ -58,17 +58,14 @@ StreamedOperand mlir::gemm::detail::streamOperand(OpBuilder &b, Location loc,
   auto type = cast<MemRefType>(memref.getType());
   int64_t rank = type.getRank();
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  LinearSource source = makeLinearSource(b, loc, ctx, memref, meta);
   StreamedOperand s;
-  s.base = meta.getOffset();
-  if (ctx.batch)
-    s.base = mx.add(s.base, mx.mul(m.idx(ctx.batch), meta.getStrides()[0]));
+  s.base = source.base;
+  s.linear = source.linear;
   // Storage [mn][k] when K is contiguous, else [k][mn].
-  Value outer = meta.getStrides()[rank - 2],
-        inner = meta.getStrides()[rank - 1];
+  Value outer = source.rowStride, inner = meta.getStrides()[rank - 1];
   s.mnStride = kContiguous ? outer : inner;
   s.kStride = kContiguous ? inner : outer;
-  s.linear = emitLinearView(b, loc, memref, meta);
   SmallVector<int64_t> strides;
   int64_t offset;
   bool unitInner =

@@ -153,13 +153,6 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 }
 
 namespace {
-/// An operand addressed through a 1-D view of its buffer (unit inner
-/// stride): storage element (row, col) of the block's matrix is at
-/// `base + row * rowStride + col` (index values; the batch is in base).
-struct LinearSource {
-  Value linear, base, rowStride;
-};
-
 /// Whether the shifted copies of an operand tile (emitShiftedCopy) may run:
 /// the tile's rows are whole 16-byte chunks that land on 16 bytes of shared
 /// memory, and the operand's inner stride is (or may be) 1. Its addressing
@@ -172,10 +165,12 @@ struct ShiftPlan {
 };
 } // namespace
 
-static LinearSource makeLinearSource(OpBuilder &b, Location loc,
-                                     const KernelContext &ctx, Value memref) {
+LinearSource mlir::gemm::detail::makeLinearSource(
+    OpBuilder &b, Location loc, const KernelContext &ctx, Value memref,
+    memref::ExtractStridedMetadataOp meta) {
   int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  if (!meta)
+    meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   LinearSource s;
   s.base = meta.getOffset();

@@ -30,6 +30,19 @@ FailureOr<int64_t> buildMainLoop(OpBuilder &b, KernelContext &ctx);
 Value emitMmaSync(OpBuilder &b, Location loc, ElemKind kind,
                   ArrayRef<int64_t> shape, Value a, Value bf, Value c);
 
+/// An operand addressed through a 1-D view of its buffer: storage element
+/// (row, col) of the block's matrix is at `base + row * rowStride + col *
+/// (inner stride)` (index values; the batch is in base).
+struct LinearSource {
+  Value linear, base, rowStride;
+};
+
+/// `memref` (A or B of ctx's GEMM) as a LinearSource, from `meta` (its
+/// strided metadata; created when null).
+LinearSource makeLinearSource(OpBuilder &b, Location loc,
+                              const KernelContext &ctx, Value memref,
+                              memref::ExtractStridedMetadataOp meta = {});
+
 /// An operand of a gemv kernel read through a 1-D view of its buffer:
 /// element (mn, k) is at `base + mn * mnStride + k * kStride` (index values;
 /// the batch is in base).
