@@ -165,9 +165,10 @@ struct ShiftPlan {
 };
 } // namespace
 
-LinearSource mlir::gemm::detail::makeLinearSource(
-    OpBuilder &b, Location loc, const KernelContext &ctx, Value memref,
-    memref::ExtractStridedMetadataOp meta) {
+LinearSource
+mlir::gemm::detail::makeLinearSource(OpBuilder &b, Location loc,
+                                     const KernelContext &ctx, Value memref,
+                                     memref::ExtractStridedMetadataOp meta) {
   int64_t rank = cast<MemRefType>(memref.getType()).getRank();
   if (!meta)
     meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
