@@ -423,8 +423,8 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
   Pack p;
   std::string when;
   bool hasRoundTo = false, hasMinWork = false, hasMaxDirectK = false,
-       hasMaxDirectOutputs = false;
-  int64_t minWork = 0, maxDirectK = 0, maxDirectOutputs = 0;
+       hasMaxDirectOutputs = false, hasMinGemmWork = false;
+  int64_t minWork = 0, maxDirectK = 0, maxDirectOutputs = 0, minGemmWork = 0;
   if (!r.getString(*v, where, "pack.", "when", when) ||
       !r.getInt(*v, where, "pack.", "multiple", p.multiple, 1) ||
       !r.getInt(*v, where, "pack.", "round_to", p.roundTo, 1,
@@ -435,6 +435,8 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
                 /*required=*/false, &hasMaxDirectK) ||
       !r.getInt(*v, where, "pack.", "max_direct_outputs", maxDirectOutputs, 0,
                 /*required=*/false, &hasMaxDirectOutputs) ||
+      !r.getInt(*v, where, "pack.", "min_gemm_work", minGemmWork, 0,
+                /*required=*/false, &hasMinGemmWork) ||
       !r.getBlock(*v, where, "pack.", "block", p.block) ||
       !r.getInt(*v, where, "pack.", "warp_elements", p.warpElements, 1))
     return false;
@@ -458,15 +460,20 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     return r.fail(where, hasMinWork ? "pack.max_direct_k" : "pack.min_work",
                   std::string("missing (required with '") +
                       (hasMinWork ? "min_work" : "max_direct_k") + "')");
-  if (hasMaxDirectOutputs && !hasMinWork)
+  if ((hasMaxDirectOutputs || hasMinGemmWork) && !hasMinWork)
     return r.fail(where, "pack.min_work",
-                  "missing (required with 'max_direct_outputs')");
+                  std::string("missing (required with '") +
+                      (hasMaxDirectOutputs ? "max_direct_outputs"
+                                           : "min_gemm_work") +
+                      "')");
   if (hasMinWork) {
     p.minWork = minWork;
     p.maxDirectK = maxDirectK;
   }
   if (hasMaxDirectOutputs)
     p.maxDirectOutputs = maxDirectOutputs;
+  if (hasMinGemmWork)
+    p.minGemmWork = minGemmWork;
   const Value *ops = r.require(*v, where, "pack.", "operands");
   if (!ops)
     return false;

@@ -105,6 +105,9 @@ struct Pack {
   /// "max_direct_outputs" (manifests since 2026-12-04, with min_work): the
   /// GEMM is small only while batch * M * N is at most this too.
   std::optional<int64_t> maxDirectOutputs;
+  /// "min_gemm_work" (the same manifests, with min_work): and M * N * K of
+  /// one GEMM of the batch below this.
+  std::optional<int64_t> minGemmWork;
   std::array<uint32_t, 3> block{};
   int64_t warpElements = 1;
   /// The grid rule: with max_blocks (manifests since 2026-12-01), x =

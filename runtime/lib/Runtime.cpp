@@ -916,8 +916,10 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     const Pack &pk = *e.pack;
     int64_t outputs = satMul(satMul(batch, m), n);
     int64_t work = satMul(outputs, k);
+    int64_t gemmWork = satMul(satMul(m, n), k);
     bool small = pk.minWork && work < *pk.minWork && k <= *pk.maxDirectK &&
-                 (!pk.maxDirectOutputs || outputs <= *pk.maxDirectOutputs);
+                 (!pk.maxDirectOutputs || outputs <= *pk.maxDirectOutputs) &&
+                 (!pk.minGemmWork || gemmWork < *pk.minGemmWork);
     bool checked = !(flags & GEMM_RT_LAUNCH_NO_PACK) && !small;
     bool unaligned[2] = {!vectorCopiesOk(a, pk.multiple),
                          !vectorCopiesOk(b, pk.multiple)};

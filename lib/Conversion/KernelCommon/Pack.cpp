@@ -596,16 +596,20 @@ Value mlir::gemm::detail::castIfNeeded(OpBuilder &b, Location loc, Value v,
 ///    K <= 128. 1000 x 1001 x 1 took 16 us packed and 13 us direct, but
 ///    333 x 517 x 271 16 us packed and 27 us direct, and 4096 x 4096 x 1
 ///    30 us packed and 37 us direct;
-///  - shifted copies (wgmma tiles): batch * M * N <= 2^21 and K <= 192
-///    (work below 2^29 follows). 36 x 619x65x90 ran in 15.8 us direct and
-///    19.7 packed, 3 x 128x549x169 10.9 and 12.5; K = 230 tied, and from
-///    K = 250 packing won (1301x256x250: 9.5 packed, 12.6 direct), as it did
-///    past 2^21 outputs however short K (1101x3715x15: 15.6 against 17.1,
-///    4096x4096x1: 22 against 31).
+///  - shifted copies (wgmma tiles): batch * M * N <= 2^21, K <= 192 and
+///    M * N * K < 2^26 (work below 2^29 follows). 36 x 619x65x90 ran in
+///    15.8 us direct and 19.7 packed, 3 x 128x549x169 10.9 and 12.5,
+///    4000x500x9 8.3 and 12.6; K = 230 tied, and from K = 250 packing won
+///    (1301x256x250: 9.5 packed, 12.6 direct), as it did past 2^21 outputs
+///    however short K (1101x3715x15: 15.6 against 17.1, 4096x4096x1: 22
+///    against 31) and on single GEMMs past 2^26 (1448x1448x127 11.0
+///    against 14.2, 700x700x191 10.4 against 11.0), where batched ones of
+///    up to 2^25 a GEMM still won in place (16 x 256x512x191 11.2 against
+///    12.6).
 DirectLimits mlir::gemm::detail::getDirectLimits(bool shifted) {
   if (shifted)
-    return {int64_t(1) << 29, 192, int64_t(1) << 21};
-  return {int64_t(1) << 24, 128, std::nullopt};
+    return {int64_t(1) << 29, 192, int64_t(1) << 21, int64_t(1) << 26};
+  return {int64_t(1) << 24, 128, std::nullopt, std::nullopt};
 }
 
 /// i1 (host): `op` is too small to pack (`limits`). The products are formed
@@ -617,19 +621,28 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
   auto dim = [&](Value v, unsigned d) -> Value {
     return memref::DimOp::create(b, loc, v, d);
   };
-  Value cap = m.c(limits.minWork);
-  if (limits.maxOutputs)
-    cap = m.c(std::max(limits.minWork, *limits.maxOutputs + 1));
+  // Products clamped to a bound above every limit.
+  int64_t bound = std::max({limits.minWork,
+                            limits.maxOutputs.value_or(0) + 1,
+                            limits.minGemmWork.value_or(0)});
+  Value cap = m.c(bound);
+  Value k = dim(op.getA(), b0 + op.getAKDim());
+  // M * N, then M * N * K of one GEMM, then the batch's.
   Value outputs = m.min(dim(op.getC(), b0), cap);
   outputs = m.min(m.mul(outputs, m.min(dim(op.getC(), b0 + 1), cap)), cap);
-  if (op.hasBatch())
-    outputs = m.min(m.mul(outputs, m.min(dim(op.getC(), 0), cap)), cap);
-  Value k = dim(op.getA(), b0 + op.getAKDim());
-  Value work = m.min(m.mul(outputs, m.min(k, cap)), cap);
+  Value gemmWork = m.min(m.mul(outputs, m.min(k, cap)), cap);
+  Value work = gemmWork;
+  if (op.hasBatch()) {
+    Value batch = m.min(dim(op.getC(), 0), cap);
+    outputs = m.min(m.mul(outputs, batch), cap);
+    work = m.min(m.mul(work, batch), cap);
+  }
   Value small =
       m.andI1(m.lt(work, m.c(limits.minWork)), m.le(k, m.c(limits.maxK)));
   if (limits.maxOutputs)
     small = m.andI1(small, m.le(outputs, m.c(*limits.maxOutputs)));
+  if (limits.minGemmWork)
+    small = m.andI1(small, m.lt(gemmWork, m.c(*limits.minGemmWork)));
   return small;
 }
 
@@ -716,6 +729,9 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   if (packing.direct.maxOutputs)
     record.push_back(b.getNamedAttr(
         "max_direct_outputs", b.getI64IntegerAttr(*packing.direct.maxOutputs)));
+  if (packing.direct.minGemmWork)
+    record.push_back(b.getNamedAttr(
+        "min_gemm_work", b.getI64IntegerAttr(*packing.direct.minGemmWork)));
   out.manifest = b.getDictionaryAttr(record);
 
   // Run time: an operand is packed unless it allows 16-byte copies or the

@@ -37,10 +37,11 @@ struct PackedOperandPlan {
 /// When a run-time packing is skipped because the GEMM is too small to pay
 /// for the pack launches (Pack.cpp, docs/dispatch.md "The packing
 /// threshold"): batch * M * N * K < minWork, K <= maxK and, where set,
-/// batch * M * N <= maxOutputs.
+/// batch * M * N <= maxOutputs and M * N * K < minGemmWork (one GEMM of
+/// the batch).
 struct DirectLimits {
   int64_t minWork = 0, maxK = 0;
-  std::optional<int64_t> maxOutputs;
+  std::optional<int64_t> maxOutputs, minGemmWork;
 };
 
 /// The limits for a family whose kernels read misaligned rows with shifted

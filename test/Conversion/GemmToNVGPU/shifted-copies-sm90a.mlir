@@ -11,14 +11,16 @@
 
 // The packing threshold (docs/dispatch.md): GEMMs whose default reads
 // misaligned rows with shifted copies (wgmma) skip the run-time packing
-// while batch * M * N <= 2^21 and K <= 192; the host code compares the
-// outputs, and the manifest's pack record says so. Others (mma.sync, with
+// while batch * M * N <= 2^21, K <= 192 and M * N * K < 2^26; the host
+// code compares the outputs and one GEMM's work, and the manifest's pack
+// record says so. Others (mma.sync, with
 // element copies) keep batch * M * N * K < 2^24 and K <= 128.
-// LIMITS: name = "f16_tn_gemm", pack = {{{[^}]*}}max_direct_k = 192 : i64, max_direct_outputs = 2097152 : i64, min_work = 536870912 : i64
+// LIMITS: name = "f16_tn_gemm", pack = {{{[^}]*}}max_direct_k = 192 : i64, max_direct_outputs = 2097152 : i64, min_gemm_work = 67108864 : i64, min_work = 536870912 : i64
 // LIMITS: name = "f16_tn_mma_sync_gemm", pack = {{{[^}]*}}max_direct_k = 128 : i64, min_work = 16777216 : i64, multiple
 // LIMITS-LABEL: func.func @f16_tn(
-// LIMITS: arith.constant 2097152 : index
 // LIMITS: arith.constant 192 : index
+// LIMITS: arith.constant 2097152 : index
+// LIMITS: arith.constant 67108864 : index
 // LIMITS-LABEL: func.func @f16_tn_mma_sync(
 // LIMITS: arith.constant 16777216 : index
 // LIMITS: arith.constant 128 : index
