@@ -461,11 +461,11 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
                   std::string("missing (required with '") +
                       (hasMinWork ? "min_work" : "max_direct_k") + "')");
   if ((hasMaxDirectOutputs || hasMinGemmWork) && !hasMinWork)
-    return r.fail(where, "pack.min_work",
-                  std::string("missing (required with '") +
-                      (hasMaxDirectOutputs ? "max_direct_outputs"
-                                           : "min_gemm_work") +
-                      "')");
+    return r.fail(
+        where, "pack.min_work",
+        std::string("missing (required with '") +
+            (hasMaxDirectOutputs ? "max_direct_outputs" : "min_gemm_work") +
+            "')");
   if (hasMinWork) {
     p.minWork = minWork;
     p.maxDirectK = maxDirectK;

@@ -622,8 +622,7 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
     return memref::DimOp::create(b, loc, v, d);
   };
   // Products clamped to a bound above every limit.
-  int64_t bound = std::max({limits.minWork,
-                            limits.maxOutputs.value_or(0) + 1,
+  int64_t bound = std::max({limits.minWork, limits.maxOutputs.value_or(0) + 1,
                             limits.minGemmWork.value_or(0)});
   Value cap = m.c(bound);
   Value k = dim(op.getA(), b0 + op.getAKDim());
