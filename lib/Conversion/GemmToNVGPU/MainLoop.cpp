@@ -152,19 +152,6 @@ static void emitElementCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   }
 }
 
-namespace {
-/// Whether the shifted copies of an operand tile (emitShiftedCopy) may run:
-/// the tile's rows are whole 16-byte chunks that land on 16 bytes of shared
-/// memory, and the operand's inner stride is (or may be) 1. Its addressing
-/// is formed where the copy runs, not hoisted above the main loop: values
-/// live across the loop pushed mma.sync decode tiles into spills.
-struct ShiftPlan {
-  bool valid = false;
-  /// The inner stride is dynamic (checked at run time).
-  bool dynamicInner = false;
-};
-} // namespace
-
 LinearSource
 mlir::gemm::detail::makeLinearSource(OpBuilder &b, Location loc,
                                      const KernelContext &ctx, Value memref,
@@ -182,41 +169,29 @@ mlir::gemm::detail::makeLinearSource(OpBuilder &b, Location loc,
   return s;
 }
 
-static ShiftPlan planShiftedCopy(const SmemTile &tile, Value memref) {
-  ShiftPlan plan;
+/// Whether the shifted copies of an operand tile (emitShiftedCopy) may run:
+/// the tile's rows are whole 16-byte chunks that land on 16 bytes of shared
+/// memory, and the operand's inner stride is (or may be) 1. The buffer's
+/// alignment is checked where the copy runs (emitUnalignedCopy), and so is
+/// its addressing formed, not hoisted above the main loop: values live
+/// across the loop pushed mma.sync decode tiles into spills.
+static bool allowsShiftedCopy(const SmemTile &tile, Value memref) {
   int64_t perChunk = 16 / tile.elemBytes;
   if (tile.elemBytes >= 16 || tile.cols % perChunk != 0)
-    return plan;
-  auto type = cast<MemRefType>(memref.getType());
+    return false;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
+  if (failed(cast<MemRefType>(memref.getType())
+                 .getStridesAndOffset(strides, offset)) ||
       (!ShapedType::isDynamic(strides.back()) && strides.back() != 1))
-    return plan;
+    return false;
   // Each chunk must land on 16 bytes of shared memory (the pad layout's
   // padding and the panels keep chunks whole; checked, not assumed).
   for (int64_t r = 0; r < tile.rows; ++r)
     for (int64_t c = 0; c < tile.cols; c += perChunk)
       if (tile.offsetConst(r, c) % perChunk != 0)
-        return plan;
-  plan.dynamicInner = ShapedType::isDynamic(strides.back());
-  plan.valid = true;
-  return plan;
-}
-
-/// i1: the 16-byte blocks holding any row of `memref` can be loaded (its
-/// aligned pointer is 16-byte aligned, its inner stride 1).
-static Value emitBlocksOk(OpBuilder &b, Location loc, Value memref,
-                          const ShiftPlan &plan) {
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value ok = emitBaseAlignedTo(b, loc, memref, meta, 1, {});
-  if (!plan.dynamicInner)
-    return ok;
-  IndexMath mx(b, loc, /*useIndex=*/true);
-  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  return mx.andI1(ok,
-                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        meta.getStrides()[rank - 1], mx.c(1)));
+        return false;
+  return true;
 }
 
 /// Shifted 16-byte copies, for operands whose rows do not start on 16 bytes
@@ -382,15 +357,17 @@ static void emitFullTileCopy(OpBuilder &b, Location loc, const SmemTile &tile,
 }
 
 /// The copies of a tile that rules out 16-byte copies: shifted where the
-/// buffer allows (`shift`), else element by element.
+/// tile allows them (`shifted`, allowsShiftedCopy) and the buffer's 16-byte
+/// blocks can be loaded (an aligned pointer and a unit inner stride: the
+/// 16-byte copies' check with chunks of one element), else element by
+/// element.
 static void emitUnalignedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                               const SmemTile &tile, const GlobalSource &src,
-                              const ShiftPlan &shift, Value stage,
-                              int64_t threads) {
-  if (!shift.valid)
+                              bool shifted, Value stage, int64_t threads) {
+  if (!shifted)
     return emitElementCopy(b, loc, ctx, tile, src, stage, threads);
   scf::IfOp::create(
-      b, loc, emitBlocksOk(b, loc, src.memref, shift),
+      b, loc, emitVectorCopiesOk(b, loc, src.memref, /*multiple=*/1),
       [&](OpBuilder &b, Location loc) {
         emitShiftedCopy(b, loc, ctx, tile, src, stage, threads);
         scf::YieldOp::create(b, loc);
@@ -403,10 +380,10 @@ static void emitUnalignedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
 
 static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                          const SmemTile &tile, const GlobalSource &src,
-                         const CopyPlan &plan, const ShiftPlan &shift, Value k0,
+                         const CopyPlan &plan, bool shifted, Value k0,
                          Value stage, int64_t threads) {
   if (!src.vectorOk)
-    return emitUnalignedCopy(b, loc, ctx, tile, src, shift, stage, threads);
+    return emitUnalignedCopy(b, loc, ctx, tile, src, shifted, stage, threads);
   if (plan.valid) {
     // Interior tiles (the common case): aligned, and inside the matrix in K
     // and in the block's M/N extent. Edge tiles take the predicated path.
@@ -420,7 +397,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     b.setInsertionPointToStart(&ifFull.getElseRegion().front());
     GlobalSource edge = src;
     CopyPlan none;
-    emitTileCopy(b, loc, ctx, tile, edge, none, shift, k0, stage, threads);
+    emitTileCopy(b, loc, ctx, tile, edge, none, shifted, k0, stage, threads);
     return;
   }
   scf::IfOp::create(
@@ -430,7 +407,7 @@ static void emitTileCopy(OpBuilder &b, Location loc, KernelContext &ctx,
         scf::YieldOp::create(b, loc);
       },
       [&](OpBuilder &b, Location loc) {
-        emitUnalignedCopy(b, loc, ctx, tile, src, shift, stage, threads);
+        emitUnalignedCopy(b, loc, ctx, tile, src, shifted, stage, threads);
         scf::YieldOp::create(b, loc);
       });
 }
@@ -878,7 +855,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // makes them anew for each of its tiles.
   GlobalSource srcA, srcB;
   CopyPlan planA, planB;
-  ShiftPlan shiftA, shiftB;
+  bool shiftedA = false, shiftedB = false;
   auto makeSources = [&](OpBuilder &b) {
     srcA = source(ctx.a, ctx.tileA);
     srcB = source(ctx.b, ctx.tileB);
@@ -894,8 +871,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     // (the 16-row decode tiles on sm_90a, 64 x 64 small and split-k on
     // sm_90).
     if (cfg.getKind() == Kind::wgmma && !ctx.warpSpecialized) {
-      shiftA = planShiftedCopy(ctx.tileA, ctx.a);
-      shiftB = planShiftedCopy(ctx.tileB, ctx.b);
+      shiftedA = allowsShiftedCopy(ctx.tileA, ctx.a);
+      shiftedB = allowsShiftedCopy(ctx.tileB, ctx.b);
     }
   };
   bool persistent = ctx.persistent;
@@ -943,9 +920,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
           GlobalSource a = srcA, bb = srcB;
           (ctx.tileA.kContiguous ? a.col0 : a.row0) = k0;
           (ctx.tileB.kContiguous ? bb.col0 : bb.row0) = k0;
-          emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, shiftA, k0, stage,
+          emitTileCopy(b, loc, ctx, ctx.tileA, a, planA, shiftedA, k0, stage,
                        threads);
-          emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, shiftB, k0, stage,
+          emitTileCopy(b, loc, ctx, ctx.tileB, bb, planB, shiftedB, k0, stage,
                        threads);
         });
   };
