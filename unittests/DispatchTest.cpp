@@ -121,7 +121,6 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnGemv, 2, 11008, 4096), "gemv-n-2");
   // Below half a wave of 32-column blocks, decode splits K.
   EXPECT_EQ(ruleFor(nnGemv, 1, 2048, 8192), "decode-split");
-  EXPECT_EQ(ruleFor(nnGemv, 3, 4096, 4096), "decode-split");
   const DispatchRule *deepRule = findRule(nnGemv, "gemv-n-deep");
   ASSERT_NE(deepRule, nullptr);
   EXPECT_TRUE(isGemvColumns(deepRule->config));
@@ -151,27 +150,52 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 16, 1024, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 1040, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 4096, 255), "small");
-  // Not for an N-contiguous B, nor 8-bit operands: the decode tiles.
-  EXPECT_EQ(ruleFor(getDispatchRules(nn, chip("sm_90a"), false), 3, 4096, 4096),
-            "decode-split");
+  // On a B stored K x N (nn, nt) gemv on mma.sync too, for K up to 6144:
+  // 16 columns a block below one block per SM (from 66 blocks), 32 up to
+  // three blocks per SM, 64 past that for 8-row tiles; the decode tiles
+  // for longer K.
+  std::vector<DispatchRule> nnRules =
+      getDispatchRules(nn, chip("sm_90a"), false);
+  EXPECT_EQ(ruleFor(nnRules, 3, 4096, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 12672, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 12673, 4096), "gemv-mma-n-wide");
+  EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "gemv-mma-n-wide");
+  EXPECT_EQ(ruleFor(nnRules, 4, 2048, 1024), "gemv-mma-n-narrow");
+  EXPECT_EQ(ruleFor(nnRules, 4, 2096, 1024), "gemv-mma-n-narrow");
+  EXPECT_EQ(ruleFor(nnRules, 4, 2097, 1024), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 5, 4097, 4093), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 6144), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 6145), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 255), "small");
+  EXPECT_EQ(ruleFor(nnRules, 13, 1056, 4096), "gemv-mma-16-n-narrow");
+  EXPECT_EQ(ruleFor(nnRules, 16, 4096, 4096), "gemv-mma-16-n");
+  EXPECT_EQ(ruleFor(nnRules, 11, 4097, 4093), "gemv-mma-16-n");
+  EXPECT_EQ(ruleFor(nnRules, 16, 14336, 4096), "gemv-mma-16-n");
+  EXPECT_EQ(ruleFor(nnRules, 16, 1024, 4096), "decode-split");
+  const DispatchRule *mmaN = findRule(nnRules, "gemv-mma-n-wide");
+  ASSERT_NE(mmaN, nullptr);
+  EXPECT_TRUE(isGemvMma(mmaN->config));
+  EXPECT_EQ(mmaN->config.bn, 64);
+  EXPECT_EQ(findRule(rules, "gemv-mma-n"), nullptr);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma"), nullptr);
+  // Not for 8-bit operands: the decode tiles.
   GemmSignature i8 = f16tn();
   i8.a = ElemKind::i8, i8.acc = ElemKind::i32;
   EXPECT_EQ(ruleFor(getDispatchRules(i8, chip("sm_90a"), false), 4, 4096, 4096),
             "decode-split");
   // Decode: M <= 16 (here nn) and long K; split while the 16 x 128 grid
   // fills less than half the SMs.
-  std::vector<DispatchRule> nnRules =
-      getDispatchRules(nn, chip("sm_90a"), false);
   EXPECT_EQ(ruleFor(nnRules, 16, 4096, 11008), "decode-split");
-  EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "decode");
-  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 4, 14336, 8192), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 8192), "decode");
   EXPECT_EQ(ruleFor(rules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleFor(rules, 32, 14336, 4096), "decode-32");
   // Reduced in clusters where the clusters run as many slices as the
   // workspace would (45 to 65 blocks: 2 slices).
   EXPECT_EQ(ruleFor(nnRules, 3, 8192, 8192), "decode-cluster");
-  EXPECT_EQ(ruleFor(nnRules, 16, 5633, 4096), "decode-cluster");
-  EXPECT_EQ(ruleFor(nnRules, 16, 5632, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 16, 5633, 8192), "decode-cluster");
+  EXPECT_EQ(ruleFor(nnRules, 16, 5632, 8192), "decode-split");
   EXPECT_EQ(ruleFor(rules, 24, 7168, 4096), "decode-32-cluster");
   // 33 <= M <= 256 with K >= 512: the widest wgmma tile whose grid fits
   // one wave: 128 x 128 past 64 rows from half a wave on, one row of

@@ -98,6 +98,35 @@ TEST(FragmentLayout, AffineReadingMatchesTable) {
     }
 }
 
+// gemv-mma on an N-contiguous B: the tiles' rows are each column of the
+// block once, and each load (a lane group's P tiles) reads 2 P consecutive
+// columns from a multiple of 2 P, pair j holding rows l / 4 and l / 4 + 8
+// of its tile j.
+TEST(FragmentLayout, GemvMmaColumnsCoverTheBlock) {
+  for (int64_t tiles = 1; tiles <= 8; ++tiles) {
+    int64_t p = gemvMmaColumnTilesPerLoad(tiles);
+    EXPECT_EQ(tiles % p, 0);
+    EXPECT_LE(2 * p * 2, 16) << "a load is at most 16 bytes of 16-bit";
+    std::set<int64_t> seen;
+    for (int64_t t = 0; t < tiles; ++t)
+      for (int64_t g = 0; g < 8; ++g)
+        for (int64_t h = 0; h < 2; ++h) {
+          int64_t col = gemvMmaColumn(t, g, h, p);
+          EXPECT_TRUE(seen.insert(col).second) << "column " << col;
+          int64_t first = gemvMmaColumn(t - t % p, g, 0, p);
+          EXPECT_EQ(first % (2 * p), 0);
+          EXPECT_EQ(col - first, 2 * (t % p) + h);
+        }
+    EXPECT_EQ(int64_t(seen.size()), 16 * tiles);
+    EXPECT_EQ(*seen.rbegin(), 16 * tiles - 1);
+  }
+  EXPECT_EQ(gemvMmaColumnTilesPerLoad(1), 1);
+  EXPECT_EQ(gemvMmaColumnTilesPerLoad(2), 2);
+  EXPECT_EQ(gemvMmaColumnTilesPerLoad(3), 1);
+  EXPECT_EQ(gemvMmaColumnTilesPerLoad(4), 4);
+  EXPECT_EQ(gemvMmaColumnTilesPerLoad(6), 2);
+}
+
 // gemv-mma's chunks: every fragment element of A and B is taken from the
 // lane that holds its K, and the K of both operands is the same permutation
 // of the warp's 32-element stretch (two instruction steps of 16).

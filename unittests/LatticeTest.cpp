@@ -298,10 +298,11 @@ TEST(Lattice, GemvPointsForFewRows) {
     dispatchTile |= c.bm == 1 && c.bn == 16 && c.bk == 512 && c.wn == 8;
   }
   EXPECT_TRUE(dispatchTile);
-  // bm 8, 16 x 16 or 32 rows of B x 3 warp counts x 4 unrolls, the warps'
-  // sums meeting in shared memory.
+  // bm 8, 16 x (16 or 32 rows of B x 4 unrolls, or 64 x 2) x 3 warp
+  // counts, the warps' sums meeting in shared memory.
+  const size_t mmaPerBM = 2 * 3 * 4 + 3 * 2;
   std::vector<TileConfig> mma = gemvPoints(p, sm90, true);
-  EXPECT_EQ(mma.size(), 2u * 2 * 3 * 4);
+  EXPECT_EQ(mma.size(), 2 * mmaPerBM);
   for (const TileConfig &c : mma) {
     EXPECT_TRUE(checkConfig(c, p, sm90).empty()) << key(c);
     EXPECT_EQ(estimateSharedMemory(c, 2), c.wn * c.bm * c.bn * 4);
@@ -310,9 +311,9 @@ TEST(Lattice, GemvPointsForFewRows) {
   EXPECT_EQ(gemvPoints(p, sm90, false).size(), 2u * 3 * 4); // bm = 3 only
   p.m = kMaxGemvRows + 1;
   EXPECT_TRUE(gemvPoints(p, sm90, false).empty());
-  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2u * 2 * 3 * 4);
+  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2 * mmaPerBM);
   p.m = 9;
-  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2u * 3 * 4); // bm = 16 only
+  EXPECT_EQ(gemvPoints(p, sm90, true).size(), mmaPerBM); // bm = 16 only
   p.m = kMaxGemvMmaRowsA + 1;
   EXPECT_TRUE(gemvPoints(p, sm90, true).empty());
   // Not on f32 operands (mma.sync has no f32 x f32).
@@ -320,9 +321,10 @@ TEST(Lattice, GemvPointsForFewRows) {
   f32.m = 4;
   EXPECT_TRUE(gemvPoints(f32, sm90, true).empty());
   EXPECT_FALSE(gemvPoints(f32, sm90, false).empty());
-  // An N-contiguous B gets the column points only (bm 1, 2, 4 x 16 to 64
+  // An N-contiguous B gets the column points (bm 1, 2, 4 x 16 to 64
   // columns x 2 warp counts x 2 unrolls), their warps' sums in shared
-  // memory; not the mma.sync ones. Nor are column points tn's.
+  // memory, and the mma.sync ones of a K-contiguous B. Column points are
+  // not tn's.
   GemmProblem nn = problemOf({"f16", "f32", "f16", "nn", false});
   nn.m = 1;
   std::vector<TileConfig> columns = gemvPoints(nn, sm90, false);
@@ -334,7 +336,8 @@ TEST(Lattice, GemvPointsForFewRows) {
   }
   for (const TileConfig &c : one)
     EXPECT_FALSE(isGemvColumns(c)) << key(c);
-  EXPECT_TRUE(gemvPoints(nn, sm90, true).empty());
+  nn.m = 3;
+  EXPECT_EQ(gemvPoints(nn, sm90, true).size(), 2 * mmaPerBM);
   p.m = 1;
   EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942"), false).empty());
   EXPECT_TRUE(gemvPoints(p, *lookupTarget("gfx942"), true).empty());

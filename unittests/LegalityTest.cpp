@@ -128,8 +128,9 @@ TEST(Legality, Gemv) {
   EXPECT_EQ(checkConfig(c, tt, sm90), "");
   GemmSignature nn = f16tn;
   nn.transB = false;
-  EXPECT_EQ(checkConfig(c, nn, sm90), "gemv needs a K-contiguous B (layout "
-                                      "tn or tt) or instr [1, 8, 1], got nn");
+  EXPECT_EQ(checkConfig(c, nn, sm90),
+            "gemv needs a K-contiguous B (layout tn or tt), instr [1, 8, 1] or "
+            "instr [8, 16, 16], got nn");
   GemmSignature f32 = f16tn;
   f32.a = ElemKind::f32;
   EXPECT_EQ(checkConfig(c, f32, sm90),

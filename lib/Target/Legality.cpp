@@ -108,15 +108,17 @@ std::string checkGemv(const TileConfig &c, const GemmSignature &sig) {
              instrStr(c);
     return "";
   }
-  if (!sig.transB)
-    return "gemv needs a K-contiguous B (layout tn or tt) or instr [1, " +
-           std::to_string(lane) + ", 1], got " + sig.layoutName().str();
+  // gemv on mma.sync reads B in either layout (GemvMma.cpp).
   if (isGemvMma(c)) {
     if (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16)
       return "gemv on mma.sync supports f16/bf16 operands, not " +
              elemStr(sig.a);
     return "";
   }
+  if (!sig.transB)
+    return "gemv needs a K-contiguous B (layout tn or tt), instr [1, " +
+           std::to_string(lane) + ", 1] or instr [8, 16, 16], got " +
+           sig.layoutName().str();
   if (c.ik != lane)
     return "gemv instr must be [1, 1, " + std::to_string(lane) + "] for " +
            elemStr(sig.a) + " operands (one 16-byte load a lane), got " +

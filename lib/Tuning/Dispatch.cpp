@@ -301,6 +301,65 @@ static int64_t halfTheSMs(const TargetInfo &target) {
   return (target.numSMs + 1) / 2;
 }
 
+/// gemv-mma on a B stored K x N (nn, nt; GemvMma.cpp): up to this K, where
+/// the decode tile's K split beat it from K = 8192 on (f16 nn 16x4096x11008
+/// 29.6 us against 40.0, 12x2048x8192 12.4 against 16.8, 6x1280x8192 10.5
+/// against 11.3) and lost to it on every row measured up to 4096.
+static constexpr int64_t kGemvMmaColumnsMaxK = 6144;
+/// Blocks of 256 threads an SM holds of the 8 x 32 tile (80 registers).
+static constexpr int64_t kGemvMmaColumnsResidency = 3;
+
+/// gemv-mma-n(-narrow, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to 16)
+/// rows of A and a B stored K x N of 16-bit elements, K in [256, 6144]: B
+/// read once in place through registers, each lane loading 4, 8 or 16 bytes
+/// of columns in each of its k rows, the products on mma.sync, where the
+/// decode tile splits K below half the SMs and packs both operands of rows
+/// that rule out 16-byte copies. Tiles from a sweep of 14 (H200, f16 nn,
+/// docs/dispatch.md "gemv on mma.sync"): 16 columns a block while those
+/// make less than a wave (4x2048x1024 5.2 us against 8.7 for the family
+/// without them, 13x1056x4096 9.3 against 10.4), 32 while the grid stays
+/// within the blocks the SMs hold at once (3x4096x4096 10.0 against 11.9,
+/// 8x4096x4096 10.5 against 12.0, 8x11008x4096 26.5 against 28.7, odd N
+/// 5x4097x4093 23.7 against 35.2 packed), 64 past that for 3 to 8 rows (4 x
+/// 14336x4096: 30.9 us against 43.3 in 32-column tiles, two waves; 31.6
+/// for the family).
+template <typename AddFn>
+static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
+  int64_t sms = target.numSMs;
+  int64_t halfSMs = halfTheSMs(target);
+  for (int64_t bm : {8, 16}) {
+    SizeBounds when;
+    when.mMin = bm == 8 ? 3 : 9;
+    when.mMax = bm;
+    when.kMin = kGemvMmaMinK;
+    when.kMax = kGemvMmaColumnsMaxK;
+    std::string name = bm == 8 ? "gemv-mma-n" : "gemv-mma-16-n";
+    // Narrow: 16 columns from N = half the SMs x 16 rows (as on a
+    // K-contiguous B) while the grid is below one block per SM.
+    SizeBounds narrowWhen = when;
+    narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
+    narrowWhen.blocksMax = sms - 1;
+    add(name + "-narrow", narrowWhen,
+        makeGemvMmaConfig(bm, /*bn=*/16, /*warps=*/8,
+                          /*unroll=*/bm == 8 ? 4 : 2));
+    // 32 columns: loads of 8 bytes a k row; for 16 rows one load a lane and
+    // row per iteration keeps it at 80 registers too.
+    SizeBounds wideWhen = when;
+    wideWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 32;
+    if (bm == 8)
+      wideWhen.blocksMax = kGemvMmaColumnsResidency * sms;
+    add(name, wideWhen,
+        makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
+                          /*unroll=*/bm == 8 ? 2 : 1));
+    if (bm == 8) {
+      SizeBounds widestWhen = when;
+      widestWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2;
+      add(name + "-wide", widestWhen,
+          makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
+    }
+  }
+}
+
 /// The rows of A from which on the wide decode tiles serve (below, the
 /// 16- and 32-row decode tiles), the rows each tile height serves up to
 /// (one row of 64 x 64 tiles; 128 x 128; 192 x 128; 64 x 128 up to two
@@ -579,7 +638,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // 14.5 against 31.5; within 5% either way where decode streams aligned
   // rows at 80% of a copy (4x14336x4096 34.9 against 33.6, 16x4096x11008
   // 31.4 against 29.9).
-  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync)) {
+  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync) &&
+      !sig.transB)
+    addGemvMmaColumnsRules(target, add);
+  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync) &&
+      sig.transB) {
     int64_t mMin = 3;
     for (int64_t bm : {8, 16}) {
       TileConfig c = getGemvMmaConfig(bm);

@@ -184,3 +184,18 @@ unsigned mlir::gemm::gemvMmaChunkElement(MmaOperand which, unsigned reg,
   int64_t k = which == MmaOperand::A ? c.col : c.row;
   return 4 * step + 2 * unsigned(k / 8) + unsigned(k % 2);
 }
+
+int64_t mlir::gemm::gemvMmaColumn(int64_t tile, int64_t group, int64_t half,
+                                  int64_t tilesPerLoad) {
+  assert(group >= 0 && group < 8 && (half == 0 || half == 1) &&
+         tilesPerLoad >= 1 && "a lane group, a half, a load width");
+  int64_t p = tilesPerLoad;
+  return (tile / p) * 16 * p + 2 * p * group + 2 * (tile % p) + half;
+}
+
+int64_t mlir::gemm::gemvMmaColumnTilesPerLoad(int64_t tiles) {
+  for (int64_t p : {4, 2})
+    if (tiles % p == 0)
+      return p;
+  return 1;
+}

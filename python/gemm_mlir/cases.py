@@ -325,6 +325,7 @@ def case_list(which):
             out.append(("f16", "tn", e, "gemv", 0))
             out.append(("f16", "tn", e, "gemv", GEMV_MMA_FIRST))
             out.append(("f16", "nn", e, "gemv", GEMV_COLS_FIRST))
+            out.append(("f16", "nn", e, "gemv", GEMV_MMA_COLS_FIRST))
     elif which == "gemvsweep":
         # f16 tn gemv tiles for the timing sweep behind the dispatched one
         # (docs/dispatch.md, "gemv"): rows of A and B per warp, warps,
@@ -341,6 +342,11 @@ def case_list(which):
         for i, _ in enumerate(GEMV_COLS_SWEEP):
             out.append(("f16", "nn", "none", "gemvcols", i))
         out.append(("f16", "nt", "none", "gemvcols", 0))
+    elif which == "gemvmmacols":
+        # f16 nn gemv-mma tiles on a B stored K x N for the sweep behind the
+        # dispatched ones (docs/dispatch.md, "gemv on mma.sync").
+        for i, _ in enumerate(GEMV_MMA_COLS_SWEEP):
+            out.append(("f16", "nn", "none", "gemvmmacols", i))
     elif which == "medsweep":
         # Compiled for sm_90a: tiles for 33 to 256 rows of A with N in the
         # thousands (batched decode), timed against each other
@@ -542,9 +548,21 @@ GEMV_CONFIGS = [
     ("f32", "nn", "linear", _gemv_cols(1, 32, 8, 4, lane=4), False),
     ("f16", "nn", "none", _gemv_cols(1, 32, 8, 4), True),
     ("bf16", "nt", "none", _gemv_cols(2, 16, 4, 2), True),
+    # gemv on mma.sync on a B stored K x N (nn, nt): loads of 4, 8 and 16
+    # bytes (one, two and four 16-row tiles a load; three tiles take three
+    # 4-byte loads), 1-8 warps and loads, batched, every float epilogue on
+    # the first.
+    ("f16", "nn", "none", _gemv_mma(8, 16, 8, 2), False),
+    ("bf16", "nt", "residual", _gemv_mma(16, 32, 4, 4), False),
+    ("f16", "nn", "bias_row_gelu_tanh", _gemv_mma(16, 64, 8, 1), False),
+    ("bf16", "nn", "none", _gemv_mma(8, 32, 2, 4), False),
+    ("f16", "nt", "linear", _gemv_mma(8, 48, 1, 4), False),
+    ("f16", "nn", "none", _gemv_mma(8, 16, 8, 2), True),
+    ("bf16", "nt", "none", _gemv_mma(16, 64, 8, 2), True),
 ]
 GEMV_MMA_FIRST = 9
 GEMV_COLS_FIRST = 16
+GEMV_MMA_COLS_FIRST = 23
 
 
 # (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.
@@ -560,6 +578,16 @@ GEMV_MMA_SWEEP = [(bm, bn, w, u) for bm in (8, 16)
                   for (bn, w, u) in ((16, 8, 2), (16, 8, 4), (16, 4, 4),
                                      (16, 8, 1), (32, 8, 2), (32, 4, 2),
                                      (16, 4, 8), (32, 8, 1))]
+
+
+# (bm, columns a block, warps, loads a lane and k row) of the sweep of gemv
+# on mma.sync on a B stored K x N (_gemv_mma; f16 nn).
+GEMV_MMA_COLS_SWEEP = [(8, bn, w, u) for (bn, w, u) in
+                       ((16, 8, 2), (16, 8, 4), (32, 8, 2), (32, 4, 2),
+                        (64, 8, 1), (64, 8, 2), (64, 4, 2))] + \
+                      [(16, bn, w, u) for (bn, w, u) in
+                       ((16, 8, 2), (16, 8, 4), (32, 8, 2), (32, 8, 1),
+                        (32, 4, 4), (64, 8, 1), (64, 8, 2))]
 
 
 # (bm, columns a block, warps, loads a lane) of the sweep of gemv on an
@@ -686,7 +714,8 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
-                            "pingpong", "gemv", "gemvsweep", "gemvcols", "medsweep", "midsweep"])
+                            "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
+                            "medsweep", "midsweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -717,6 +746,9 @@ def main():
         elif len(case) == 5 and case[3] == "gemvcols":
             name += f"_gc{case[4]}"
             config = _gemv_cols(*GEMV_COLS_SWEEP[case[4]])
+        elif len(case) == 5 and case[3] == "gemvmmacols":
+            name += f"_gq{case[4]}"
+            config = _gemv_mma(*GEMV_MMA_COLS_SWEEP[case[4]])
         elif len(case) == 5 and case[3] == "gemvmma":
             name += f"_gm{case[4]}"
             config = _gemv_mma(*GEMV_MMA_SWEEP[case[4]])

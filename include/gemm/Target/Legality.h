@@ -49,10 +49,10 @@ inline constexpr int64_t kMaxGemvRows = 4;
 inline constexpr int64_t kMaxGemvUnroll = 8;
 inline constexpr int64_t kGemvLanes = 32;
 /// gemv-mma (instr [8, 16, 16]): at most this many rows of A (block M, two
-/// m16n8 tiles) and of B (block N, two 16-row tiles) a block, and warps
-/// splitting K.
+/// m16n8 tiles) and of B (block N, four 16-row tiles: one 16-byte load of
+/// each k row on a B stored K x N) a block, and warps splitting K.
 inline constexpr int64_t kMaxGemvMmaRowsA = 16;
-inline constexpr int64_t kMaxGemvMmaRowsB = 32;
+inline constexpr int64_t kMaxGemvMmaRowsB = 64;
 inline constexpr int64_t kMaxGemvMmaWarps = 8;
 /// Warps of a gemv-columns block (N-contiguous B), each on its own k rows.
 inline constexpr int64_t kMaxGemvColumnsWarps = 16;

@@ -183,6 +183,23 @@ int64_t wgmmaPanelOffset(int64_t row, int64_t col, int64_t rows,
 unsigned gemvMmaChunkElement(MmaOperand which, unsigned reg, unsigned elem,
                              unsigned step);
 
+/// gemv-mma on a B stored K x N (nn, nt): a lane loads, for each of the 8
+/// k rows of its chunk, 2 P consecutive columns of B (P = the tiles a load
+/// feeds, gemvMmaColumnTilesPerLoad), and column pair j of the load (2 j,
+/// 2 j + 1) is row l / 4 and row l / 4 + 8 (`half` 0 and 1) of 16-row
+/// instruction tile j of the load's P. Returns the column of the block's
+/// tile that row `group` + 8 `half` of 16-row tile `tile` holds: (tile / P)
+/// 16 P + 2 P group + 2 (tile % P) + half. Each load then reads 2 P
+/// consecutive columns from a multiple of 2 P, and the 16 `tiles` x 16
+/// columns are each held once.
+int64_t gemvMmaColumn(int64_t tile, int64_t group, int64_t half,
+                      int64_t tilesPerLoad);
+
+/// The tiles one load of gemvMmaColumn feeds for `tiles` 16-row tiles a
+/// block: the largest of 4, 2 and 1 that divides `tiles` (a load of 2 P
+/// 16-bit elements is at most 16 bytes).
+int64_t gemvMmaColumnTilesPerLoad(int64_t tiles);
+
 /// Shared-memory bank (4-byte banks, 32 of them) of a byte address.
 inline unsigned smemBank(int64_t byteAddress) {
   return static_cast<unsigned>((byteAddress / 4) % 32);

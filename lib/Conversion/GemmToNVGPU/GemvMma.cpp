@@ -1,7 +1,7 @@
 //===- GemvMma.cpp - gemv with its products on mma.sync -------------------===//
 //
 // `kind = gemv` with instr = [8, 16, 16] serves GEMMs of a few rows (3 to
-// 16: LLM decode with a batch) whose B is K-contiguous (tn, tt). Like the
+// 16: LLM decode with a batch), B stored N x K (tn, tt) or K x N (nn, nt). Like the
 // FMA gemv (Gemv.cpp) it streams B through registers, reading it once, with
 // no shared-memory pipeline; its products go to mma.sync m16n8k16 with the
 // operands swapped (C^T = B A^T: 16 rows of B are the instruction's A, 8
@@ -17,6 +17,16 @@
 //   on the order of K: each 32 k of a row feed two instructions whose K is
 //   the same permutation of them for both operands (gemvMmaChunkElement,
 //   FragmentLayout.h, unit-tested on every lane).
+//
+// A B stored K x N (nn, nt) holds a row of the instruction's A (a column of
+// B) in no 16-byte chunk, so a lane reads, for each of the 8 k rows of its
+// chunk, 2 P consecutive columns (P = 1, 2 or 4 of the block's 16-row tiles:
+// 4, 8 or 16 bytes); their pairs are rows l / 4 and l / 4 + 8 of P tiles
+// (gemvMmaColumn, FragmentLayout.h, unit-tested). The k of each element is
+// then the one the K-contiguous chunk gives it, and the epilogue stores tile
+// rows to the columns gemvMmaColumn names. B is read in such loads where
+// the block's columns lie inside N and the rows allow them, else element by
+// element (columns clamped to N).
 //
 // The W warps' m16n8 sums meet in shared memory (W x BM x BN f32) and are
 // added in warp order (the same sizes give the same bits); each thread then
@@ -41,6 +51,7 @@
 
 #include "NVGPUKernel.h"
 #include "gemm/Target/TileConfig.h"
+#include "../KernelCommon/KernelSetup.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -88,7 +99,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   StreamedOperand a =
       streamOperand(b, loc, ctx, ctx.a, !op.isTransposedA(), laneElems);
+  // Streamed as [n][k] (tn, tt) or [k][n] (nn, nt: the "K" stride is then
+  // N's and the "MN" stride the pitch of a k row).
   StreamedOperand bOp = streamOperand(b, loc, ctx, ctx.b, true, laneElems);
+  const bool columnsB = !op.isTransposedB();
 
   Value warp = m.div(ctx.tid, lanes);
   Value group = m.div(ctx.lane, kGemvMmaLanesPerRow);
@@ -98,7 +112,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // instruction's A fragment); of A, 8 s + l / 4 (tile s, the instruction's
   // B fragment). Rows past the edge read the last row.
   SmallVector<Value> rowOffB, rowOffA;
-  for (int64_t t = 0; t < tilesB; ++t)
+  for (int64_t t = 0; t < (columnsB ? 0 : tilesB); ++t)
     for (int64_t h = 0; h < 2; ++h) {
       Value n = m.min(m.add(ctx.tileN0, m.add(group, 16 * t + 8 * h)), lastN);
       rowOffB.push_back(mx.add(bOp.base, mx.mul(m.idx(n), bOp.mnStride)));
@@ -108,8 +122,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     rowOffA.push_back(mx.add(a.base, mx.mul(m.idx(row), a.mnStride)));
   }
   SmallVector<ShiftedRow> shiftedB, shiftedA;
-  for (Value off : rowOffB)
-    shiftedB.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
+  if (!columnsB)
+    for (Value off : rowOffB)
+      shiftedB.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
   for (Value off : rowOffA)
     shiftedA.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
 
@@ -149,6 +164,72 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     llvm_unreachable("chunk load");
   };
 
+  // B stored K x N: each load reads `pairs` column pairs of P tiles
+  // (gemvMmaColumn); the lane's first column of load i, an affine function
+  // of its group.
+  const int64_t tilesPerLoad = gemvMmaColumnTilesPerLoad(tilesB);
+  const int64_t colElems = 2 * tilesPerLoad;
+  const int64_t loadsPerRow = tilesB / tilesPerLoad;
+  SmallVector<Value> laneCols;
+  Value colVectorOk, inside;
+  if (columnsB) {
+    for (int64_t i = 0; i < loadsPerRow; ++i) {
+      int64_t t = i * tilesPerLoad;
+      int64_t first = gemvMmaColumn(t, 0, 0, tilesPerLoad);
+      int64_t perGroup = gemvMmaColumn(t, 1, 0, tilesPerLoad) - first;
+      laneCols.push_back(
+          m.add(ctx.tileN0, m.add(m.mul(group, perGroup), m.c(first))));
+    }
+    // Loads of colElems elements: N's stride 1, aligned base, offset and
+    // pitch, and every column of the block inside N.
+    colVectorOk =
+        m.andI1(bOp.unitK, emitVectorCopiesOk(b, loc, ctx.b, colElems));
+    inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                   m.add(ctx.tileN0, m.c(rowsB)), ctx.n);
+  }
+  auto colVecType = VectorType::get({colElems}, elem);
+  IntegerAttr colAlign = b.getI64IntegerAttr(colElems * elemBytes);
+  // The lane's virtual chunks of B at kc (B stored K x N), in the order of
+  // the K-contiguous chunks ([tile][half]): element c of chunk (t, h) is
+  // B[kc + c][gemvMmaColumn(t, l / 4, h)]. Element loads clamp the columns
+  // to N, and with `guardK` the rows to K (zero past it).
+  auto loadColumnsB = [&](OpBuilder &b, Value kc, ChunkLoad how,
+                          bool guardK) {
+    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    SmallVector<SmallVector<Value>> chunks(tilesB * 2,
+                                           SmallVector<Value>(laneElems));
+    for (int64_t c = 0; c < laneElems; ++c) {
+      Value k = m.add(kc, c);
+      Value inK = guardK ? m.lt(k, ctx.k) : Value();
+      Value row = guardK ? m.min(k, lastK) : k;
+      Value rowStart = mx.add(bOp.base, mx.mul(m.idx(row), bOp.mnStride));
+      for (int64_t i = 0; i < loadsPerRow; ++i) {
+        SmallVector<Value> elems;
+        if (how == ChunkLoad::vector) {
+          Value v = vector::LoadOp::create(
+              b, loc, colVecType, bOp.linear,
+              ValueRange{mx.add(rowStart, m.idx(laneCols[i]))},
+              /*nontemporal=*/false, colAlign);
+          for (int64_t e = 0; e < colElems; ++e)
+            elems.push_back(
+                vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}));
+        } else {
+          assert(how == ChunkLoad::element && "columns: vector or element");
+          for (int64_t e = 0; e < colElems; ++e) {
+            Value n = m.min(m.add(laneCols[i], e), lastN);
+            Value v = memref::LoadOp::create(
+                b, loc, bOp.linear,
+                ValueRange{mx.add(rowStart, mx.mul(m.idx(n), bOp.kStride))});
+            elems.push_back(guardK ? m.select(inK, v, zero) : v);
+          }
+        }
+        for (int64_t e = 0; e < colElems; ++e)
+          chunks[(i * tilesPerLoad + e / 2) * 2 + e % 2][c] = elems[e];
+      }
+    }
+    return chunks;
+  };
+
   // The fragments of instruction step `step` from chunks: the
   // instruction's A (vector<4x2>) from the chunks of rows l / 4 and
   // l / 4 + 8 of B, its B (vector<2x2>) from the chunk of row l / 4 of A.
@@ -172,7 +253,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // One iteration: the stretch [k0, k0 + BK). All chunks are loaded first
   // (the bytes in flight), then multiplied.
   auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
-                       ValueRange accIn) {
+                       bool guardK, ValueRange accIn) {
     IndexMath m(b, loc);
     SmallVector<Value> acc(accIn);
     SmallVector<SmallVector<Value>> chunksB, chunksA;
@@ -180,6 +261,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     for (int64_t u = 0; u < unroll; ++u) {
       Value kc = m.add(k0, m.add(laneK, u * stretch));
       kcs.push_back(kc);
+      if (columnsB)
+        llvm::append_range(chunksB, loadColumnsB(b, kc, howB, guardK));
       for (auto [off, shifted] : llvm::zip(rowOffB, shiftedB))
         chunksB.push_back(loadChunk(b, bOp, off, shifted, kc, howB));
     }
@@ -204,12 +287,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   };
   // Warp w's stretches of [begin, end): begin + (w + i W) BK.
   auto loopK = [&](OpBuilder &b, Value begin, Value end, ChunkLoad howB,
-                   ChunkLoad howA, ValueRange init) {
+                   ChunkLoad howA, ValueRange init, bool guardK = false) {
     IndexMath m(b, loc);
     return emitForYielding(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
                            m.idx(end), m.idx(m.c(warps * bk)), init,
                            [&](OpBuilder &b, Value k0, ValueRange acc) {
-                             return iteration(b, k0, howB, howA, acc);
+                             return iteration(b, k0, howB, howA, guardK,
+                                              acc);
                            });
   };
 
@@ -221,7 +305,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
                            ChunkLoad howA) {
     IndexMath mt(b, loc);
     SmallVector<Value> acc = loopK(b, mt.c(0), whole, howB, howA, init);
-    acc = loopK(b, whole, ctx.k, ChunkLoad::element, ChunkLoad::element, acc);
+    acc = loopK(b, whole, ctx.k, ChunkLoad::element, ChunkLoad::element, acc,
+                /*guardK=*/true);
     scf::YieldOp::create(b, loc, acc);
   };
   auto choose = [&](OpBuilder &b, Value cond,
@@ -245,15 +330,23 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     Value cond;
     ChunkLoad b, a;
   };
-  const Path choices[] = {
-      {m.andI1(bOp.vectorOk, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
-      {m.andI1(bOp.vectorOk, a.blocksOk), ChunkLoad::vector,
-       ChunkLoad::shifted},
-      {bOp.vectorOk, ChunkLoad::vector, ChunkLoad::element},
-      {m.andI1(bOp.blocksOk, a.blocksOk), ChunkLoad::shifted,
-       ChunkLoad::shifted},
-      {bOp.blocksOk, ChunkLoad::shifted, ChunkLoad::element},
-  };
+  // B stored K x N: its loads where the block's columns and the rows allow
+  // them, else element loads (no shifted path: a load is at most one tile
+  // pair of 16-bit columns wide where it is 4 bytes).
+  Value vectorB = columnsB ? m.andI1(inside, colVectorOk) : bOp.vectorOk;
+  Value blocksB = columnsB ? Value() : bOp.blocksOk;
+  SmallVector<Path> choices = {
+      {m.andI1(vectorB, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
+      {m.andI1(vectorB, a.blocksOk), ChunkLoad::vector, ChunkLoad::shifted},
+      {vectorB, ChunkLoad::vector, ChunkLoad::element}};
+  if (columnsB) {
+    choices.push_back({a.vectorOk, ChunkLoad::element, ChunkLoad::vector});
+    choices.push_back({a.blocksOk, ChunkLoad::element, ChunkLoad::shifted});
+  } else {
+    choices.push_back({m.andI1(blocksB, a.blocksOk), ChunkLoad::shifted,
+                       ChunkLoad::shifted});
+    choices.push_back({blocksB, ChunkLoad::shifted, ChunkLoad::element});
+  }
   std::function<scf::IfOp(OpBuilder &, size_t)> chain = [&](OpBuilder &b,
                                                             size_t i) {
     const Path &p = choices[i];
@@ -264,14 +357,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
           wholeThenRest(b, shifted ? wholeShifted : whole, p.b, p.a);
         },
         [&](OpBuilder &b) {
-          if (i + 1 < std::size(choices)) {
+          if (i + 1 < choices.size()) {
             yieldOf(b, chain(b, i + 1));
             return;
           }
           IndexMath mt(b, loc);
           scf::YieldOp::create(b, loc,
                                loopK(b, mt.c(0), ctx.k, ChunkLoad::element,
-                                     ChunkLoad::element, init));
+                                     ChunkLoad::element, init,
+                                     /*guardK=*/true));
         });
   };
   scf::IfOp paths = chain(b, 0);
@@ -291,6 +385,18 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
                 Value rowB = m.add(m.add(m.c(16 * t + map.base.row),
                                          m.mul(group, map.perGroup.row)),
                                    m.mul(quad, map.perThread.row));
+                if (columnsB) {
+                  // Row l / 4 + base of tile t: the column gemvMmaColumn
+                  // gives it (the accumulator's rows are l / 4 and l / 4 +
+                  // 8).
+                  assert(map.perGroup.row == 1 && map.perThread.row == 0 &&
+                         map.base.row % 8 == 0 && "m16n8 accumulator rows");
+                  int64_t h = map.base.row / 8;
+                  int64_t first = gemvMmaColumn(t, 0, h, tilesPerLoad);
+                  int64_t perGroup =
+                      gemvMmaColumn(t, 1, h, tilesPerLoad) - first;
+                  rowB = m.add(m.mul(group, perGroup), m.c(first));
+                }
                 Value rowA = m.add(m.add(m.c(8 * s + map.base.col),
                                          m.mul(group, map.perGroup.col)),
                                    m.mul(quad, map.perThread.col));

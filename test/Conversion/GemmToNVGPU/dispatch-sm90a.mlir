@@ -864,11 +864,11 @@ func.func @gemv(%a: memref<1x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<1x
 
 // -----
 
-// Decode (M = 3, N = K = 4096, nn: B is K x N, which gemv-mma cannot
-// stream), static: M <= 16 and K >= 512 with 32 blocks
+// Decode (M = 3, N = 4096, K = 8192, nn: past the K up to which gemv-mma
+// serves a B stored K x N), static: M <= 16 and K >= 512 with 32 blocks
 // of 16 x 128, fewer than 66, select decode-split statically, so it is the
 // only kernel (with its reduction), launched without a test on the sizes;
-// the slices fold to a constant, min(132 / 32, 128, 4096 / 512) = 4.
+// the slices fold to a constant, min(132 / 32, 128, 8192 / 512) = 4.
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
 // CHECK-SAME: name = "decode_gemm",
@@ -894,8 +894,35 @@ func.func @gemv(%a: memref<1x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<1x
 // ONE-NOT: gpu.launch_func
 // ONE: gpu.func @decode_gemm(
 // ONE-NOT: gpu.func
-func.func @decode(%a: memref<3x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<3x4096xf16>) {
-  gemm.matmul nn ins(%a, %b : memref<3x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<3x4096xf16>) acc(f32)
+func.func @decode(%a: memref<3x8192xf16>, %b: memref<8192x4096xf16>, %c: memref<3x4096xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<3x8192xf16>, memref<8192x4096xf16>) outs(%c : memref<3x4096xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// Three rows against a B stored K x N with an odd N (M = 3, N = 4097, K =
+// 4093, nn), static: gemv-mma-n alone (8 x 32 tiles, 129 blocks), reading
+// B's misaligned rows in place element by element where the decode tile
+// would pack both operands first.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>"
+// CHECK-SAME: rule = "gemv-mma-n", when = {}}]
+// CHECK-LABEL: func.func @gemv_mma_columns(
+// CHECK-NOT: scf.if
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@gemv_mma_columns_gemm blocks in (%c129, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c8192_i32
+// CHECK-NEXT: return
+// CHECK-LABEL: gpu.func @gemv_mma_columns_gemm(
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: gpu.func
+
+// The default kernel alone (dispatch=false) copies the misaligned rows.
+// ONE-LABEL: func.func @gemv_mma_columns(
+// ONE: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// ONE: gpu.launch_func @gemm_kernels::@gemv_mma_columns_gemm
+func.func @gemv_mma_columns(%a: memref<3x4093xf16>, %b: memref<4093x4097xf16>, %c: memref<3x4097xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<3x4093xf16>, memref<4093x4097xf16>) outs(%c : memref<3x4097xf16>) acc(f32)
   return
 }
 

@@ -4,7 +4,7 @@
 // reason (the structural rules are in test/Dialect/Gemm/IR/invalid-config.mlir).
 
 func.func @layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt) or instr [1, 8, 1], got nn}}
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), instr [1, 8, 1] or instr [8, 16, 16], got nn}}
   gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = gemv, block = [1, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1>}
   return
@@ -48,10 +48,10 @@ func.func @mma_types(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
 
 // -----
 
-func.func @mma_layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt) or instr [1, 8, 1], got nt}}
-  gemm.matmul nt ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+func.func @fma_layout(%a: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv needs a K-contiguous B (layout tn or tt), instr [1, 4, 1] or instr [8, 16, 16], got nt}}
+  gemm.matmul nt ins(%a, %a : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [1, 16, 256], warps = [1, 8], instr = [1, 1, 4], stages = 1>}
   return
 }
 

@@ -362,9 +362,9 @@ func.func @gemv_mma_rows_a(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @gemv_mma_rows_b(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{gemv on mma.sync needs block N (rows of B) a multiple of 16 up to 32, got 64}}
+  // expected-error @+2 {{gemv on mma.sync needs block N (rows of B) a multiple of 16 up to 64, got 128}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = gemv, block = [8, 64, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
+    attributes {config = #gemm.config<kind = gemv, block = [8, 128, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1>}
   return
 }
 
