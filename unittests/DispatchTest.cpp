@@ -150,29 +150,35 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 16, 1024, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 1040, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 4096, 255), "small");
-  // On a B stored K x N (nn, nt) gemv on mma.sync too, for K up to 6144:
-  // 16 columns a block below one block per SM (from 66 blocks), 32 up to
-  // three blocks per SM, 64 past that for 8-row tiles; the decode tiles
-  // for longer K.
+  // On a B stored K x N (nn, nt) gemv on mma.sync too, for K up to 4096,
+  // on grids that spread evenly over the SMs: 16 columns a block below one
+  // block per SM (from 66 blocks), 32 up to one block per SM and, for 3 to
+  // 8 rows, from two to three, 64 past that; the decode tiles in between
+  // and for longer K.
   std::vector<DispatchRule> nnRules =
       getDispatchRules(nn, chip("sm_90a"), false);
   EXPECT_EQ(ruleFor(nnRules, 3, 4096, 4096), "gemv-mma-n");
-  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "gemv-mma-n");
-  EXPECT_EQ(ruleFor(nnRules, 8, 12672, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4224, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4225, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 7, 5000, 3000), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 8, 8416, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "gemv-mma-n-many");
+  EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "gemv-mma-n-many");
+  EXPECT_EQ(ruleFor(nnRules, 8, 12672, 4096), "gemv-mma-n-many");
   EXPECT_EQ(ruleFor(nnRules, 8, 12673, 4096), "gemv-mma-n-wide");
   EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "gemv-mma-n-wide");
   EXPECT_EQ(ruleFor(nnRules, 4, 2048, 1024), "gemv-mma-n-narrow");
   EXPECT_EQ(ruleFor(nnRules, 4, 2096, 1024), "gemv-mma-n-narrow");
   EXPECT_EQ(ruleFor(nnRules, 4, 2097, 1024), "gemv-mma-n");
   EXPECT_EQ(ruleFor(nnRules, 5, 4097, 4093), "gemv-mma-n");
-  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 6144), "gemv-mma-n");
-  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 6145), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 8, 4096, 4097), "decode-split");
   EXPECT_EQ(ruleFor(nnRules, 8, 4096, 255), "small");
   EXPECT_EQ(ruleFor(nnRules, 13, 1056, 4096), "gemv-mma-16-n-narrow");
   EXPECT_EQ(ruleFor(nnRules, 16, 4096, 4096), "gemv-mma-16-n");
   EXPECT_EQ(ruleFor(nnRules, 11, 4097, 4093), "gemv-mma-16-n");
-  EXPECT_EQ(ruleFor(nnRules, 16, 14336, 4096), "gemv-mma-16-n");
+  EXPECT_EQ(ruleFor(nnRules, 16, 14336, 4096), "decode");
   EXPECT_EQ(ruleFor(nnRules, 16, 1024, 4096), "decode-split");
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-many"), nullptr);
   const DispatchRule *mmaN = findRule(nnRules, "gemv-mma-n-wide");
   ASSERT_NE(mmaN, nullptr);
   EXPECT_TRUE(isGemvMma(mmaN->config));

@@ -301,28 +301,36 @@ static int64_t halfTheSMs(const TargetInfo &target) {
   return (target.numSMs + 1) / 2;
 }
 
-/// gemv-mma on a B stored K x N (nn, nt; GemvMma.cpp): up to this K, where
-/// the decode tile's K split beat it from K = 8192 on (f16 nn 16x4096x11008
-/// 29.6 us against 40.0, 12x2048x8192 12.4 against 16.8, 6x1280x8192 10.5
-/// against 11.3) and lost to it on every row measured up to 4096.
-static constexpr int64_t kGemvMmaColumnsMaxK = 6144;
-/// Blocks of 256 threads an SM holds of the 8 x 32 tile (80 registers).
+/// gemv-mma on a B stored K x N (nn, nt; GemvMma.cpp): up to this K. The
+/// decode tile's K split beat it from K = 6144 on (H200, f16 nn
+/// 8x4096x6144 17.8 us against 21.2, 16x4096x6144 18.0 against 23.2,
+/// 12x2048x6144 11.5 against 14.1) and lost to it up to 4096 (8x4096x4096
+/// 12.0 against 10.4, 16x4096x4096 12.6 against 11.6).
+static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
+/// Blocks of 256 threads an SM holds of the 8 x 32 and 16 x 32 tiles (80
+/// registers).
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 
-/// gemv-mma-n(-narrow, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to 16)
-/// rows of A and a B stored K x N of 16-bit elements, K in [256, 6144]: B
-/// read once in place through registers, each lane loading 4, 8 or 16 bytes
-/// of columns in each of its k rows, the products on mma.sync, where the
-/// decode tile splits K below half the SMs and packs both operands of rows
-/// that rule out 16-byte copies. Tiles from a sweep of 14 (H200, f16 nn,
-/// docs/dispatch.md "gemv on mma.sync"): 16 columns a block while those
-/// make less than a wave (4x2048x1024 5.2 us against 8.7 for the family
-/// without them, 13x1056x4096 9.3 against 10.4), 32 while the grid stays
-/// within the blocks the SMs hold at once (3x4096x4096 10.0 against 11.9,
-/// 8x4096x4096 10.5 against 12.0, 8x11008x4096 26.5 against 28.7, odd N
-/// 5x4097x4093 23.7 against 35.2 packed), 64 past that for 3 to 8 rows (4 x
-/// 14336x4096: 30.9 us against 43.3 in 32-column tiles, two waves; 31.6
-/// for the family).
+/// gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to
+/// 16) rows of A and a B stored K x N of 16-bit elements, K in [256, 4096]:
+/// B read once in place through registers, each lane loading 4, 8 or 16
+/// bytes of columns in each of its k rows, the products on mma.sync, where
+/// the decode tile splits K below half the SMs and packs both operands of
+/// rows that rule out 16-byte copies. Each block streams its columns at
+/// about the same rate, so the grids that serve are those that spread
+/// evenly over the SMs: at most one block per SM, or two to three (the
+/// SMs hold three); in between (4225 < N <= 8448 in 32-column tiles) some
+/// SMs stream twice what others do, and the decode tile stays (bf16 nn
+/// 7x5000x3000: 17.7 us in 157 blocks of 8 x 32 against 14.1). Tiles from
+/// a sweep of 14 (H200, f16 nn, docs/dispatch.md "gemv on mma.sync on a B
+/// stored K x N"), against the family without them: 16 columns a block
+/// while those make less than a wave (4x2048x1024 5.0 us against 8.5,
+/// 13x1056x4096 9.3 against 10.3), 32 up to a wave (3x4096x4096 10.0
+/// against 11.9, 16x4096x4096 11.6 against 12.6, odd N 11x4097x4093 25.2
+/// against 35.1 packed) and, for 3 to 8 rows, from two to three blocks an
+/// SM (8x11008x4096 26.4 against 28.4, 8x12672x4096 29.8 against 30.9), 64
+/// past that (8x12800x4096 29.2 against 37.1; 4x14336x4096 31.4 against
+/// 31.7, where 32-column tiles took two waves, 43.3).
 template <typename AddFn>
 static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
@@ -342,21 +350,25 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     add(name + "-narrow", narrowWhen,
         makeGemvMmaConfig(bm, /*bn=*/16, /*warps=*/8,
                           /*unroll=*/bm == 8 ? 4 : 2));
-    // 32 columns: loads of 8 bytes a k row; for 16 rows one load a lane and
-    // row per iteration keeps it at 80 registers too.
+    // 32 columns (8-byte loads; for 16 rows one load a lane and row per
+    // iteration keeps it at 80 registers too) up to one block per SM.
+    TileConfig wide = makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
+                                        /*unroll=*/bm == 8 ? 2 : 1);
     SizeBounds wideWhen = when;
     wideWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 32;
-    if (bm == 8)
-      wideWhen.blocksMax = kGemvMmaColumnsResidency * sms;
-    add(name, wideWhen,
-        makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
-                          /*unroll=*/bm == 8 ? 2 : 1));
-    if (bm == 8) {
-      SizeBounds widestWhen = when;
-      widestWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2;
-      add(name + "-wide", widestWhen,
-          makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
-    }
+    wideWhen.blocksMax = sms;
+    add(name, wideWhen, wide);
+    if (bm != 8)
+      continue;
+    // The same kernel from two to three blocks an SM, then 64 columns.
+    SizeBounds manyWhen = when;
+    manyWhen.blocksMin = 2 * sms;
+    manyWhen.blocksMax = kGemvMmaColumnsResidency * sms;
+    add(name + "-many", manyWhen, wide);
+    SizeBounds widestWhen = when;
+    widestWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2 + 1;
+    add(name + "-wide", widestWhen,
+        makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
   }
 }
 
