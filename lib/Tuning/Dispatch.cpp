@@ -17,6 +17,9 @@
 //   gemv-mma, gemv-mma-16
 //             3 to 8 (9 to 16) rows of A, likewise, the products on
 //             mma.sync (GemvMma.cpp);
+//   gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow)
+//             the same on a B stored K x N (nn, nt) for K up to 4096, on
+//             grids of at most one block per SM or two to three;
 //   decode-128x128, decode-192x128, decode-64x64(-split), decode-64x128
 //             33 to 256 rows of A, N in the thousands, K >= 512, on wgmma:
 //             the widest tile whose grid stays within one wave, deep
