@@ -1,8 +1,8 @@
 //===- GemvMma.cpp - gemv with its products on mma.sync -------------------===//
 //
 // `kind = gemv` with instr = [8, 16, 16] serves GEMMs of a few rows (3 to
-// 16: LLM decode with a batch), B stored N x K (tn, tt) or K x N (nn, nt). Like the
-// FMA gemv (Gemv.cpp) it streams B through registers, reading it once, with
+// 16: LLM decode with a batch), B stored N x K (tn, tt) or K x N (nn, nt). Like
+// the FMA gemv (Gemv.cpp) it streams B through registers, reading it once, with
 // no shared-memory pipeline; its products go to mma.sync m16n8k16 with the
 // operands swapped (C^T = B A^T: 16 rows of B are the instruction's A, 8
 // rows of A its B), so that the f32 FMAs of many rows of A no longer bound
@@ -51,7 +51,6 @@
 
 #include "NVGPUKernel.h"
 #include "gemm/Target/TileConfig.h"
-#include "../KernelCommon/KernelSetup.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -193,8 +192,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // the K-contiguous chunks ([tile][half]): element c of chunk (t, h) is
   // B[kc + c][gemvMmaColumn(t, l / 4, h)]. Element loads clamp the columns
   // to N, and with `guardK` the rows to K (zero past it).
-  auto loadColumnsB = [&](OpBuilder &b, Value kc, ChunkLoad how,
-                          bool guardK) {
+  auto loadColumnsB = [&](OpBuilder &b, Value kc, ChunkLoad how, bool guardK) {
     IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
     SmallVector<SmallVector<Value>> chunks(tilesB * 2,
                                            SmallVector<Value>(laneElems));
@@ -292,8 +290,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     return emitForYielding(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
                            m.idx(end), m.idx(m.c(warps * bk)), init,
                            [&](OpBuilder &b, Value k0, ValueRange acc) {
-                             return iteration(b, k0, howB, howA, guardK,
-                                              acc);
+                             return iteration(b, k0, howB, howA, guardK, acc);
                            });
   };
 
@@ -343,8 +340,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     choices.push_back({a.vectorOk, ChunkLoad::element, ChunkLoad::vector});
     choices.push_back({a.blocksOk, ChunkLoad::element, ChunkLoad::shifted});
   } else {
-    choices.push_back({m.andI1(blocksB, a.blocksOk), ChunkLoad::shifted,
-                       ChunkLoad::shifted});
+    choices.push_back(
+        {m.andI1(blocksB, a.blocksOk), ChunkLoad::shifted, ChunkLoad::shifted});
     choices.push_back({blocksB, ChunkLoad::shifted, ChunkLoad::element});
   }
   std::function<scf::IfOp(OpBuilder &, size_t)> chain = [&](OpBuilder &b,
