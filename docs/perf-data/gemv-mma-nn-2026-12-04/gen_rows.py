@@ -1,6 +1,7 @@
 """Random rows for the 3-16-row classes on a B stored K x N (run 4): M 3 to
 16, N 1000 to 16000, K 256 to 4096 (the rules' K), f16/bf16, nn/nt, every fifth batched
-(2 to 4), a third of N and K odd. Fixed seed, so every run times the same
+(2 to 4), a third of N and K not rounded to a multiple of 8. Fixed seed, so
+every run times the same
 rows."""
 import random
 
