@@ -152,24 +152,31 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 8, 4096, 255), "small");
   // On a B stored K x N (nn, nt) gemv on mma.sync too, for K up to 4096,
   // on grids that spread evenly over the SMs: 16 columns a block below one
-  // block per SM (from 66 blocks), 32 up to one block per SM and, for 3 to
-  // 8 rows, from two to three, 64 past that; the decode tiles in between
-  // and for longer K.
+  // block per SM (from 66 blocks), 32 at 115-132 blocks and, for 3 to 8
+  // rows, 344-396 (three an SM), 64 at 199-264 (two an SM); the decode
+  // tiles elsewhere and for longer K.
   std::vector<DispatchRule> nnRules =
       getDispatchRules(nn, chip("sm_90a"), false);
   EXPECT_EQ(ruleFor(nnRules, 3, 4096, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 3680, 4096), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 3648, 4096), "decode-split");
+  EXPECT_EQ(ruleFor(nnRules, 6, 3000, 2000), "decode-split");
   EXPECT_EQ(ruleFor(nnRules, 8, 4224, 4096), "gemv-mma-n");
   EXPECT_EQ(ruleFor(nnRules, 8, 4225, 4096), "decode-split");
   EXPECT_EQ(ruleFor(nnRules, 7, 5000, 3000), "decode-split");
-  EXPECT_EQ(ruleFor(nnRules, 8, 8416, 4096), "decode");
-  EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "gemv-mma-n-many");
+  EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 8, 10976, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 8, 10977, 4096), "gemv-mma-n-many");
   EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "gemv-mma-n-many");
   EXPECT_EQ(ruleFor(nnRules, 8, 12672, 4096), "gemv-mma-n-many");
   EXPECT_EQ(ruleFor(nnRules, 8, 12673, 4096), "gemv-mma-n-wide");
   EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "gemv-mma-n-wide");
+  EXPECT_EQ(ruleFor(nnRules, 4, 16896, 4096), "gemv-mma-n-wide");
+  EXPECT_EQ(ruleFor(nnRules, 4, 16897, 4096), "decode");
+  EXPECT_EQ(ruleFor(nnRules, 6, 8888, 2896, /*batch=*/2), "decode");
   EXPECT_EQ(ruleFor(nnRules, 4, 2048, 1024), "gemv-mma-n-narrow");
   EXPECT_EQ(ruleFor(nnRules, 4, 2096, 1024), "gemv-mma-n-narrow");
-  EXPECT_EQ(ruleFor(nnRules, 4, 2097, 1024), "gemv-mma-n");
+  EXPECT_EQ(ruleFor(nnRules, 4, 2097, 1024), "decode-split");
   EXPECT_EQ(ruleFor(nnRules, 5, 4097, 4093), "gemv-mma-n");
   EXPECT_EQ(ruleFor(nnRules, 8, 4096, 4097), "decode-split");
   EXPECT_EQ(ruleFor(nnRules, 8, 4096, 255), "small");

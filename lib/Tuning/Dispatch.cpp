@@ -311,8 +311,16 @@ static int64_t halfTheSMs(const TargetInfo &target) {
 /// 12.0 against 10.4, 16x4096x4096 12.6 against 11.6).
 static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
 /// Blocks of 256 threads an SM holds of the 8 x 32 and 16 x 32 tiles (80
-/// registers).
+/// registers) and of the 8 x 64 one (106).
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
+static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
+
+/// The fewest blocks of a gemv-mma-n grid that streams B about evenly over
+/// the SMs with at most `perSM` blocks each: the busiest SM then streams at
+/// most 15/13 (15%) more than the average.
+static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
+  return llvm::divideCeil(perSM * target.numSMs * 13, 15);
+}
 
 /// gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to
 /// 16) rows of A and a B stored K x N of 16-bit elements, K in [256, 4096]:
@@ -321,10 +329,14 @@ static constexpr int64_t kGemvMmaColumnsResidency = 3;
 /// the decode tile splits K below half the SMs and packs both operands of
 /// rows that rule out 16-byte copies. Each block streams its columns at
 /// about the same rate, so the grids that serve are those that spread
-/// evenly over the SMs: at most one block per SM, or two to three (the
-/// SMs hold three); in between (4225 < N <= 8448 in 32-column tiles) some
-/// SMs stream twice what others do, and the decode tile stays (bf16 nn
-/// 7x5000x3000: 17.7 us in 157 blocks of 8 x 32 against 14.1). Tiles from
+/// evenly over the SMs (evenGridMinBlocks): 115 to 132 blocks of 32
+/// columns, 344 to 396 (three an SM, all resident), or 199 to 264 of 64
+/// columns (two an SM, all resident). Elsewhere some SMs stream more than
+/// others and the decode tile stays: bf16 nn 7x5000x3000, 157 blocks of 8 x
+/// 32, 17.7 us against 14.1; f16 nn 6x3000x2000, 94 blocks, 11.0 against
+/// 10.1; bf16 nn 4x9648x3664, 302 blocks, 30.3 against 27.2; batched bf16
+/// nn 2 x 6x8888x2896, 278 blocks of 64 columns (two waves), 59.6 against
+/// 42.7 (docs/perf-data/gemv-mma-nn-2026-12-04, runs 2-4). Tiles from
 /// a sweep of 14 (H200, f16 nn, docs/dispatch.md "gemv on mma.sync on a B
 /// stored K x N"), against the family without them: 16 columns a block
 /// while those make less than a wave (4x2048x1024 5.0 us against 8.5,
@@ -358,18 +370,20 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     TileConfig wide = makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
                                         /*unroll=*/bm == 8 ? 2 : 1);
     SizeBounds wideWhen = when;
-    wideWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 32;
+    wideWhen.blocksMin = evenGridMinBlocks(target, 1);
     wideWhen.blocksMax = sms;
     add(name, wideWhen, wide);
     if (bm != 8)
       continue;
-    // The same kernel from two to three blocks an SM, then 64 columns.
+    // The same kernel at three blocks an SM, then 64 columns (past the 32
+    // column tiles' three an SM) at two an SM.
     SizeBounds manyWhen = when;
-    manyWhen.blocksMin = 2 * sms;
+    manyWhen.blocksMin = evenGridMinBlocks(target, kGemvMmaColumnsResidency);
     manyWhen.blocksMax = kGemvMmaColumnsResidency * sms;
     add(name + "-many", manyWhen, wide);
     SizeBounds widestWhen = when;
     widestWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2 + 1;
+    widestWhen.blocksMax = kGemvMmaColumnsWideResidency * sms;
     add(name + "-wide", widestWhen,
         makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
   }

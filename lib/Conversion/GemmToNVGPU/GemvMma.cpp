@@ -283,11 +283,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
         }
     return acc;
   };
-  // Warp w's stretches of [begin, end): begin + (w + i W) BK.
+  // Warp w's stretches of [begin, end): begin + (slot + i W) BK, slot = w
+  // unless given.
   auto loopK = [&](OpBuilder &b, Value begin, Value end, ChunkLoad howB,
-                   ChunkLoad howA, ValueRange init, bool guardK = false) {
+                   ChunkLoad howA, ValueRange init, bool guardK = false,
+                   Value slot = {}) {
     IndexMath m(b, loc);
-    return emitForYielding(b, loc, m.idx(m.add(begin, m.mul(warp, bk))),
+    return emitForYielding(b, loc,
+                           m.idx(m.add(begin, m.mul(slot ? slot : warp, bk))),
                            m.idx(end), m.idx(m.c(warps * bk)), init,
                            [&](OpBuilder &b, Value k0, ValueRange acc) {
                              return iteration(b, k0, howB, howA, guardK, acc);
@@ -297,13 +300,20 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   Value zeroAcc = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
   SmallVector<Value> init(tilesA * tilesB, zeroAcc);
   SmallVector<Type> accTypes(init.size(), accType);
-  // The stretches below `whole`, then the rest element by element.
+  // The stretches below `whole`, then the rest element by element. The
+  // rest continues the warps' turns: its first stretch goes to the warp
+  // after the one with the last whole stretch (slot (w - whole / BK) mod
+  // W), not to warp 0, which may already have had one stretch more than
+  // others (K = 3432: warps 0-4 seven whole stretches, 5-7 six; the rest
+  // goes to warp 5).
   auto wholeThenRest = [&](OpBuilder &b, Value whole, ChunkLoad howB,
                            ChunkLoad howA) {
     IndexMath mt(b, loc);
     SmallVector<Value> acc = loopK(b, mt.c(0), whole, howB, howA, init);
+    Value turn = mt.rem(mt.div(whole, bk), warps);
+    Value slot = mt.rem(mt.sub(mt.add(warp, warps), turn), warps);
     acc = loopK(b, whole, ctx.k, ChunkLoad::element, ChunkLoad::element, acc,
-                /*guardK=*/true);
+                /*guardK=*/true, slot);
     scf::YieldOp::create(b, loc, acc);
   };
   auto choose = [&](OpBuilder &b, Value cond,

@@ -39,8 +39,18 @@
 // CHECK-NEXT: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-COUNT-3: nvgpu.mma.sync
 // CHECK-NEXT: scf.yield
-// The rest of K element by element: rows clamped to K, zero past it.
-// CHECK: scf.for
+// The rest of K element by element: rows clamped to K, zero past it. Its
+// first stretch goes to the warp whose turn is next after the whole
+// stretches (slot (w + 8 - (whole / 64) mod 8) mod 8), not to warp 0.
+// CHECK: %[[TURNS:.*]] = arith.divui %[[WHOLE:.*]], %c64_i32 : i32
+// CHECK-NEXT: %[[TURN:.*]] = arith.remui %[[TURNS]], %c8_i32 : i32
+// CHECK-NEXT: %[[W8:.*]] = arith.addi %{{.*}}, %c8_i32 : i32
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[W8]], %[[TURN]] : i32
+// CHECK-NEXT: %[[SLOT:.*]] = arith.remui %[[D]], %c8_i32 : i32
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[SLOT]], %c64_i32 : i32
+// CHECK-NEXT: %[[START:.*]] = arith.addi %[[WHOLE]], %[[OFF]] : i32
+// CHECK-NEXT: %[[STARTI:.*]] = arith.index_cast %[[START]] : i32 to index
+// CHECK-NEXT: scf.for %{{.*}} = %[[STARTI]] to %{{.*}} step %c512
 // CHECK: arith.minsi
 // CHECK: memref.load
 // CHECK: arith.select
