@@ -338,14 +338,13 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// nn 2 x 6x8888x2896, 278 blocks of 64 columns (two waves), 59.6 against
 /// 42.7 (docs/perf-data/gemv-mma-nn-2026-12-04, runs 2-4). Tiles from
 /// a sweep of 14 (H200, f16 nn, docs/dispatch.md "gemv on mma.sync on a B
-/// stored K x N"), against the family without them: 16 columns a block
-/// while those make less than a wave (4x2048x1024 5.0 us against 8.5,
-/// 13x1056x4096 9.3 against 10.3), 32 up to a wave (3x4096x4096 10.0
-/// against 11.9, 16x4096x4096 11.6 against 12.6, odd N 11x4097x4093 25.2
-/// against 35.1 packed) and, for 3 to 8 rows, from two to three blocks an
-/// SM (8x11008x4096 26.4 against 28.4, 8x12672x4096 29.8 against 30.9), 64
-/// past that (8x12800x4096 29.2 against 37.1; 4x14336x4096 31.4 against
-/// 31.7, where 32-column tiles took two waves, 43.3).
+/// stored K x N"), against the family without them (run 5): 16 columns a
+/// block while those make less than a wave (4x2048x1024 5.3 us against
+/// 8.8, 13x1056x4096 8.6 against 10.3), 32 on the even grids (3x4096x4096
+/// 9.9 against 11.9, odd N 11x4097x4093 24.6 against 35.3 packed;
+/// 8x11008x4096 26.8 against 28.7 three an SM), 64 on two an SM
+/// (8x12800x4096 29.5 against 31.1; 4x14336x4096 31.5 against 32.2, where
+/// 32-column tiles took two waves, 43.3).
 template <typename AddFn>
 static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
@@ -367,12 +366,12 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
                           /*unroll=*/bm == 8 ? 4 : 2));
     // 32 columns (8-byte loads; for 16 rows one load a lane and row per
     // iteration keeps it at 80 registers too) up to one block per SM.
-    TileConfig wide = makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
-                                        /*unroll=*/bm == 8 ? 2 : 1);
-    SizeBounds wideWhen = when;
-    wideWhen.blocksMin = evenGridMinBlocks(target, 1);
-    wideWhen.blocksMax = sms;
-    add(name, wideWhen, wide);
+    TileConfig cols32 = makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
+                                          /*unroll=*/bm == 8 ? 2 : 1);
+    SizeBounds oneWhen = when;
+    oneWhen.blocksMin = evenGridMinBlocks(target, 1);
+    oneWhen.blocksMax = sms;
+    add(name, oneWhen, cols32);
     if (bm != 8)
       continue;
     // The same kernel at three blocks an SM, then 64 columns (past the 32
@@ -380,11 +379,11 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     SizeBounds manyWhen = when;
     manyWhen.blocksMin = evenGridMinBlocks(target, kGemvMmaColumnsResidency);
     manyWhen.blocksMax = kGemvMmaColumnsResidency * sms;
-    add(name + "-many", manyWhen, wide);
-    SizeBounds widestWhen = when;
-    widestWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2 + 1;
-    widestWhen.blocksMax = kGemvMmaColumnsWideResidency * sms;
-    add(name + "-wide", widestWhen,
+    add(name + "-many", manyWhen, cols32);
+    SizeBounds wideWhen = when;
+    wideWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2 + 1;
+    wideWhen.blocksMax = kGemvMmaColumnsWideResidency * sms;
+    add(name + "-wide", wideWhen,
         makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
   }
 }
@@ -667,21 +666,22 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // 14.5 against 31.5; within 5% either way where decode streams aligned
   // rows at 80% of a copy (4x14336x4096 34.9 against 33.6, 16x4096x11008
   // 31.4 against 29.9).
-  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync) &&
-      !sig.transB)
-    addGemvMmaColumnsRules(target, add);
-  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync) &&
-      sig.transB) {
-    int64_t mMin = 3;
-    for (int64_t bm : {8, 16}) {
-      TileConfig c = getGemvMmaConfig(bm);
-      SizeBounds when;
-      when.mMin = mMin;
-      when.mMax = bm;
-      when.kMin = kGemvMmaMinK;
-      when.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
-      add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
-      mMin = bm + 1;
+  // On a B stored K x N, addGemvMmaColumnsRules.
+  if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync)) {
+    if (!sig.transB) {
+      addGemvMmaColumnsRules(target, add);
+    } else {
+      int64_t mMin = 3;
+      for (int64_t bm : {8, 16}) {
+        TileConfig c = getGemvMmaConfig(bm);
+        SizeBounds when;
+        when.mMin = mMin;
+        when.mMax = bm;
+        when.kMin = kGemvMmaMinK;
+        when.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
+        add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
+        mMin = bm + 1;
+      }
     }
   }
   // decode, decode-split: M fits one 16-row mma.sync tile and K is long:

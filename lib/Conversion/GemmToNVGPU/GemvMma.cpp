@@ -121,9 +121,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     rowOffA.push_back(mx.add(a.base, mx.mul(m.idx(row), a.mnStride)));
   }
   SmallVector<ShiftedRow> shiftedB, shiftedA;
-  if (!columnsB)
-    for (Value off : rowOffB)
-      shiftedB.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
+  for (Value off : rowOffB)
+    shiftedB.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
   for (Value off : rowOffA)
     shiftedA.push_back(shiftRow(b, loc, off, laneElems, elemBytes));
 
@@ -163,22 +162,25 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     llvm_unreachable("chunk load");
   };
 
-  // B stored K x N: each load reads `pairs` column pairs of P tiles
-  // (gemvMmaColumn); the lane's first column of load i, an affine function
-  // of its group.
+  // B stored K x N: each load reads the column pairs of P tiles
+  // (gemvMmaColumn). The column of the block's tile that row l / 4 + 8 h of
+  // tile t stands for, an affine function of the lane's group: where its
+  // loads start (h = 0 of a load's first tile) and where the epilogue
+  // stores its sums.
   const int64_t tilesPerLoad = gemvMmaColumnTilesPerLoad(tilesB);
   const int64_t colElems = 2 * tilesPerLoad;
   const int64_t loadsPerRow = tilesB / tilesPerLoad;
+  auto laneColumn = [&](IndexMath &m, int64_t t, int64_t h) {
+    int64_t first = gemvMmaColumn(t, 0, h, tilesPerLoad);
+    int64_t perGroup = gemvMmaColumn(t, 1, h, tilesPerLoad) - first;
+    return m.add(m.mul(group, perGroup), m.c(first));
+  };
   SmallVector<Value> laneCols;
   Value colVectorOk, inside;
   if (columnsB) {
-    for (int64_t i = 0; i < loadsPerRow; ++i) {
-      int64_t t = i * tilesPerLoad;
-      int64_t first = gemvMmaColumn(t, 0, 0, tilesPerLoad);
-      int64_t perGroup = gemvMmaColumn(t, 1, 0, tilesPerLoad) - first;
+    for (int64_t i = 0; i < loadsPerRow; ++i)
       laneCols.push_back(
-          m.add(ctx.tileN0, m.add(m.mul(group, perGroup), m.c(first))));
-    }
+          m.add(ctx.tileN0, laneColumn(m, i * tilesPerLoad, /*h=*/0)));
     // Loads of colElems elements: N's stride 1, aligned base, offset and
     // pitch, and every column of the block inside N.
     colVectorOk =
@@ -341,7 +343,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // them, else element loads (no shifted path: a load is at most one tile
   // pair of 16-bit columns wide where it is 4 bytes).
   Value vectorB = columnsB ? m.andI1(inside, colVectorOk) : bOp.vectorOk;
-  Value blocksB = columnsB ? Value() : bOp.blocksOk;
   SmallVector<Path> choices = {
       {m.andI1(vectorB, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
       {m.andI1(vectorB, a.blocksOk), ChunkLoad::vector, ChunkLoad::shifted},
@@ -350,9 +351,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     choices.push_back({a.vectorOk, ChunkLoad::element, ChunkLoad::vector});
     choices.push_back({a.blocksOk, ChunkLoad::element, ChunkLoad::shifted});
   } else {
-    choices.push_back(
-        {m.andI1(blocksB, a.blocksOk), ChunkLoad::shifted, ChunkLoad::shifted});
-    choices.push_back({blocksB, ChunkLoad::shifted, ChunkLoad::element});
+    choices.push_back({m.andI1(bOp.blocksOk, a.blocksOk), ChunkLoad::shifted,
+                       ChunkLoad::shifted});
+    choices.push_back({bOp.blocksOk, ChunkLoad::shifted, ChunkLoad::element});
   }
   std::function<scf::IfOp(OpBuilder &, size_t)> chain = [&](OpBuilder &b,
                                                             size_t i) {
@@ -398,11 +399,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
                   // 8).
                   assert(map.perGroup.row == 1 && map.perThread.row == 0 &&
                          map.base.row % 8 == 0 && "m16n8 accumulator rows");
-                  int64_t h = map.base.row / 8;
-                  int64_t first = gemvMmaColumn(t, 0, h, tilesPerLoad);
-                  int64_t perGroup =
-                      gemvMmaColumn(t, 1, h, tilesPerLoad) - first;
-                  rowB = m.add(m.mul(group, perGroup), m.c(first));
+                  rowB = laneColumn(m, t, map.base.row / 8);
                 }
                 Value rowA = m.add(m.add(m.c(8 * s + map.base.col),
                                          m.mul(group, map.perGroup.col)),
