@@ -23,6 +23,14 @@ std::string ruleFor(const std::vector<DispatchRule> &rules, int64_t m,
                     int64_t n, int64_t k, int64_t batch = 1) {
   return rules[chooseRule(rules, m, n, k, batch)].name;
 }
+
+/// ruleFor on operands that rule out 16-byte copies: B alone, or A too.
+std::string ruleForUnalignedB(const std::vector<DispatchRule> &rules, int64_t m,
+                              int64_t n, int64_t k, int64_t batch = 1,
+                              bool aAligned = true) {
+  return rules[chooseRule(rules, m, n, k, batch, aAligned, /*bAligned=*/false)]
+      .name;
+}
 } // namespace
 
 TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
@@ -186,6 +194,52 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnRules, 16, 14336, 4096), "decode");
   EXPECT_EQ(ruleFor(nnRules, 16, 1024, 4096), "decode-split");
   EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-many"), nullptr);
+  // A B whose rows rule out 16-byte copies (odd N): the gemv-mma tiles
+  // whatever the grid and K from 256 on, where the others would pack B;
+  // 16 columns while one wave of three blocks an SM holds them (396), then
+  // 32, then (3 to 8 rows) 64. A misaligned A alone changes nothing.
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 5, 4097, 4093),
+            "gemv-mma-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 5, 4097, 4093, 1, /*aAligned=*/false),
+            "gemv-mma-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 3, 1056, 4096),
+            "gemv-mma-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 3, 1040, 4096), "decode-split");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 3, 1040, 4096, /*batch=*/2),
+            "gemv-mma-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 6336, 100000),
+            "gemv-mma-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 6337, 4096), "gemv-mma-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 8417, 4096), "gemv-mma-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 12672, 4096),
+            "gemv-mma-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 12673, 4096),
+            "gemv-mma-n-unaligned-wide");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 4, 65536, 8192),
+            "gemv-mma-n-unaligned-wide");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 6, 8888, 2896, /*batch=*/2),
+            "gemv-mma-n-unaligned-wide");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 12, 5001, 3000),
+            "gemv-mma-16-n-unaligned-narrow");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 16, 8193, 8192),
+            "gemv-mma-16-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 4096, 255), "small");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 17, 4096, 4096), "decode-32-split");
+  EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "decode");
+  EXPECT_EQ(nnRules[chooseRule(nnRules, 8, 8417, 4096, 1, /*aAligned=*/false,
+                               /*bAligned=*/true)]
+                .name,
+            "decode");
+  // The same kernels as the members for aligned rows (no new ones).
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-narrow")->config,
+            findRule(nnRules, "gemv-mma-n-narrow")->config);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned")->config,
+            findRule(nnRules, "gemv-mma-n")->config);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-wide")->config,
+            findRule(nnRules, "gemv-mma-n-wide")->config);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-unaligned")->config,
+            findRule(nnRules, "gemv-mma-16-n")->config);
+  EXPECT_EQ(findRule(rules, "gemv-mma-n-unaligned"), nullptr);
   const DispatchRule *mmaN = findRule(nnRules, "gemv-mma-n-wide");
   ASSERT_NE(mmaN, nullptr);
   EXPECT_TRUE(isGemvMma(mmaN->config));
@@ -565,6 +619,25 @@ TEST(Dispatch, Bounds) {
   EXPECT_EQ(b.decide(std::nullopt, 1, 511, 1, 64, 64), false);
   EXPECT_EQ(b.decide(16, std::nullopt, 512, std::nullopt, 64, 64), true);
   EXPECT_EQ(blocks.decide(128, std::nullopt, 1, 1, 64, 64), std::nullopt);
+  // Alignment conditions: held by the operands' alignment, undecided while
+  // it is unknown.
+  SizeBounds unaligned;
+  unaligned.bAligned = false;
+  EXPECT_FALSE(unaligned.empty());
+  EXPECT_FALSE(unaligned.holds(1, 1, 1, 1, 64, 64));
+  EXPECT_TRUE(unaligned.holds(1, 1, 1, 1, 64, 64, /*aAligned=*/true,
+                              /*bAligned=*/false));
+  EXPECT_EQ(unaligned.decide(1, 1, 1, 1, 64, 64, {true, std::nullopt}),
+            std::nullopt);
+  EXPECT_EQ(unaligned.decide(1, 1, 1, 1, 64, 64, {std::nullopt, false}), true);
+  // A known size that fails decides whatever the alignment.
+  unaligned.mMax = 8;
+  EXPECT_EQ(unaligned.decide(9, 1, 1, 1, 64, 64, {std::nullopt, std::nullopt}),
+            false);
+  SizeBounds aligned;
+  aligned.aAligned = true;
+  EXPECT_TRUE(aligned.holds(1, 1, 1, 1, 64, 64));
+  EXPECT_FALSE(aligned.holds(1, 1, 1, 1, 64, 64, /*aAligned=*/false, true));
   // Saturates rather than wrapping.
   EXPECT_EQ(
       countBlocks(int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40, 1, 1),
@@ -610,6 +683,16 @@ TEST(Dispatch, SizeBoundsIntersect) {
   SizeBounds c;
   c.mMin = 256;
   EXPECT_FALSE(a.intersect(c));
+  // Alignment conditions: both kept, and contradicting ones satisfy nothing.
+  SizeBounds bUnaligned, bAligned, aAligned;
+  bUnaligned.bAligned = false;
+  bAligned.bAligned = true;
+  aAligned.aAligned = true;
+  EXPECT_FALSE(bUnaligned.intersect(bAligned));
+  std::optional<SizeBounds> both = bUnaligned.intersect(aAligned);
+  ASSERT_TRUE(both);
+  EXPECT_EQ(both->aAligned, std::optional<bool>(true));
+  EXPECT_EQ(both->bAligned, std::optional<bool>(false));
   // The empty bounds are the identity.
   std::optional<SizeBounds> same = a.intersect(SizeBounds());
   ASSERT_TRUE(same);

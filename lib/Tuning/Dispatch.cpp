@@ -88,16 +88,18 @@ SplitPolicy mlir::gemm::explicitSplitPolicy(const TileConfig &config) {
 }
 
 bool SizeBounds::holds(int64_t m, int64_t n, int64_t k, int64_t batch,
-                       int64_t bm, int64_t bn) const {
-  // Every size is known, so the answer is.
-  return *decide(m, n, k, batch, bm, bn);
+                       int64_t bm, int64_t bn, bool aAligned,
+                       bool bAligned) const {
+  // Every fact is known, so the answer is.
+  return *decide(m, n, k, batch, bm, bn, {aAligned, bAligned});
 }
 
 std::optional<bool> SizeBounds::decide(std::optional<int64_t> m,
                                        std::optional<int64_t> n,
                                        std::optional<int64_t> k,
                                        std::optional<int64_t> batch,
-                                       int64_t bm, int64_t bn) const {
+                                       int64_t bm, int64_t bn,
+                                       OperandAlignment align) const {
   bool undecided = false;
   auto in = [&](std::optional<int64_t> v, std::optional<int64_t> lo,
                 std::optional<int64_t> hi) {
@@ -109,8 +111,18 @@ std::optional<bool> SizeBounds::decide(std::optional<int64_t> m,
     }
     return (!lo || *v >= *lo) && (!hi || *v <= *hi);
   };
+  auto is = [&](std::optional<bool> v, std::optional<bool> want) {
+    if (!want)
+      return true;
+    if (!v) {
+      undecided = true;
+      return true;
+    }
+    return *v == *want;
+  };
   bool ok = in(m, mMin, mMax) && in(n, nMin, nMax) && in(k, kMin, kMax) &&
-            in(batch, batchMin, batchMax);
+            in(batch, batchMin, batchMax) && is(align.a, aAligned) &&
+            is(align.b, bAligned);
   if (ok && (blocksMin || blocksMax)) {
     std::optional<int64_t> blocks;
     if (m && n && batch)
@@ -126,7 +138,7 @@ std::optional<bool> SizeBounds::decide(std::optional<int64_t> m,
 
 bool SizeBounds::empty() const {
   return !mMin && !mMax && !nMin && !nMax && !kMin && !kMax && !batchMin &&
-         !batchMax && !blocksMin && !blocksMax;
+         !batchMax && !blocksMin && !blocksMax && !aAligned && !bAligned;
 }
 
 std::optional<SizeBounds> SizeBounds::intersect(const SizeBounds &other) const {
@@ -150,6 +162,13 @@ std::optional<SizeBounds> SizeBounds::intersect(const SizeBounds &other) const {
   both(&SizeBounds::kMin, &SizeBounds::kMax);
   both(&SizeBounds::batchMin, &SizeBounds::batchMax);
   both(&SizeBounds::blocksMin, &SizeBounds::blocksMax);
+  auto same = [&](std::optional<bool> SizeBounds::*c) {
+    if (this->*c && other.*c && *(this->*c) != *(other.*c))
+      ok = false;
+    r.*c = this->*c ? this->*c : other.*c;
+  };
+  same(&SizeBounds::aAligned);
+  same(&SizeBounds::bAligned);
   if (!ok)
     return std::nullopt;
   return r;
@@ -315,6 +334,23 @@ static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
 
+/// The tiles of gemv-mma on a B stored K x N for `bm` rows of A (8 or 16),
+/// eight warps each: 16 columns (4-byte column-pair loads, four (8 rows) or
+/// two (16 rows) a lane and k row per iteration), 32 columns (8-byte loads;
+/// for 16 rows one a lane and row keeps it at 80 registers too) and 64
+/// columns (16-byte loads, two).
+static TileConfig gemvMmaColumnsNarrowConfig(int64_t bm) {
+  return makeGemvMmaConfig(bm, /*bn=*/16, /*warps=*/8,
+                           /*unroll=*/bm == 8 ? 4 : 2);
+}
+static TileConfig gemvMmaColumns32Config(int64_t bm) {
+  return makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
+                           /*unroll=*/bm == 8 ? 2 : 1);
+}
+static TileConfig gemvMmaColumnsWideConfig(int64_t bm) {
+  return makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2);
+}
+
 /// The fewest blocks of a gemv-mma-n grid that streams B about evenly over
 /// the SMs with at most `perSM` blocks each: the busiest SM then streams at
 /// most 15/13 (15%) more than the average.
@@ -345,10 +381,51 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// 8x11008x4096 26.8 against 28.7 three an SM), 64 on two an SM
 /// (8x12800x4096 29.5 against 31.1; 4x14336x4096 31.5 against 32.2, where
 /// 32-column tiles took two waves, 43.3).
+///
+/// gemv-mma-n-unaligned(-narrow, -wide), gemv-mma-16-n-unaligned(-narrow):
+/// the same kernels, first, for a B whose rows rule out 16-byte copies (odd
+/// N for 16-bit types; `bAligned` false), which every other member would
+/// pack (a read and a write of B before the GEMM's read), whatever the grid
+/// and K from 256 on. B is then read element by element, so the most warps
+/// in flight win: 16 columns a block while the grid is one wave of three
+/// blocks an SM, then 32 (16 rows: from there on), then 64. f16 nn against
+/// the family without them (H200, run 1 of
+/// docs/perf-data/unaligned-2026-12-04): 8x8417x4096 34.1 us against 67.7
+/// (packed B), 5x5001x3000 15.3 against 30.8, 4x4097x8192 39.0 against
+/// 60.2, 8x4097x11008 52.0 against 79.4, 12x5001x3000 16.9 against 31.6,
+/// 16x8193x8192 76.8 against 112.9, 3x3001x512 5.8 against 11.7. A
+/// misaligned A alone stays with the members above (packing A's few rows is
+/// cheap: 8x8416x4095 31.1 us, gemv-mma at best 25.6, 12x6000x3001 17.6
+/// against 16.7).
 template <typename AddFn>
 static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
+  for (int64_t bm : {8, 16}) {
+    SizeBounds when;
+    when.mMin = bm == 8 ? 3 : 9;
+    when.mMax = bm;
+    when.kMin = kGemvMmaMinK;
+    when.bAligned = false;
+    std::string name = bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned";
+    // Each wider tile from where the narrower one's grid passes one wave
+    // (its blocks halve); below half the SMs x 16 columns the decode tile.
+    int64_t wave = kGemvMmaColumnsResidency * sms;
+    SizeBounds narrowWhen = when;
+    narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
+    narrowWhen.blocksMax = wave;
+    add(name + "-narrow", narrowWhen, gemvMmaColumnsNarrowConfig(bm));
+    SizeBounds colsWhen = when;
+    colsWhen.blocksMin = wave / 2 + 1;
+    if (bm == 8)
+      colsWhen.blocksMax = wave;
+    add(name, colsWhen, gemvMmaColumns32Config(bm));
+    if (bm == 8) {
+      SizeBounds wideWhen = when;
+      wideWhen.blocksMin = wave / 2 + 1;
+      add(name + "-wide", wideWhen, gemvMmaColumnsWideConfig(bm));
+    }
+  }
   for (int64_t bm : {8, 16}) {
     SizeBounds when;
     when.mMin = bm == 8 ? 3 : 9;
@@ -361,13 +438,9 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     SizeBounds narrowWhen = when;
     narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
     narrowWhen.blocksMax = sms - 1;
-    add(name + "-narrow", narrowWhen,
-        makeGemvMmaConfig(bm, /*bn=*/16, /*warps=*/8,
-                          /*unroll=*/bm == 8 ? 4 : 2));
-    // 32 columns (8-byte loads; for 16 rows one load a lane and row per
-    // iteration keeps it at 80 registers too) up to one block per SM.
-    TileConfig cols32 = makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
-                                          /*unroll=*/bm == 8 ? 2 : 1);
+    add(name + "-narrow", narrowWhen, gemvMmaColumnsNarrowConfig(bm));
+    // 32 columns up to one block per SM.
+    TileConfig cols32 = gemvMmaColumns32Config(bm);
     SizeBounds oneWhen = when;
     oneWhen.blocksMin = evenGridMinBlocks(target, 1);
     oneWhen.blocksMax = sms;
@@ -383,8 +456,7 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     SizeBounds wideWhen = when;
     wideWhen.blocksMin = kGemvMmaColumnsResidency * sms / 2 + 1;
     wideWhen.blocksMax = kGemvMmaColumnsWideResidency * sms;
-    add(name + "-wide", wideWhen,
-        makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2));
+    add(name + "-wide", wideWhen, gemvMmaColumnsWideConfig(bm));
   }
 }
 
@@ -875,9 +947,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
 }
 
 size_t mlir::gemm::chooseRule(llvm::ArrayRef<DispatchRule> rules, int64_t m,
-                              int64_t n, int64_t k, int64_t batch) {
+                              int64_t n, int64_t k, int64_t batch,
+                              bool aAligned, bool bAligned) {
   for (auto [i, rule] : llvm::enumerate(rules))
-    if (rule.when.holds(m, n, k, batch, rule.config.bm, rule.config.bn))
+    if (rule.when.holds(m, n, k, batch, rule.config.bm, rule.config.bn,
+                        aAligned, bAligned))
       return i;
   return rules.size() - 1;
 }

@@ -720,9 +720,12 @@ class GemmFunction:
             return self.problem.extras
         return [(p["name"], p["kind"]) for p in self.params[3:]]
 
-    def choose(self, m, n, k, batch=1):
-        """(kernel name, K slices) that run for these sizes."""
-        return self._fn.choose(m, n, k, batch)
+    def choose(self, m, n, k, batch=1, a_aligned=True, b_aligned=True):
+        """(kernel name, K slices) that run for these sizes, on an A and B
+        that allow 16-byte copies (a 16-byte aligned first element, unit
+        inner stride, outer strides of whole 16 bytes) or, with a_aligned /
+        b_aligned False, do not (docs/dispatch.md)."""
+        return self._fn.choose(m, n, k, batch, a_aligned, b_aligned)
 
     def plan(self, *args):
         """What a call with these arguments would launch, as a dict

@@ -4,8 +4,10 @@ gemm-opt lowers one gemm.matmul to a family of kernel entries (the same
 "function" and "gemm" index, in rule order). Each entry's "when" holds
 optional inclusive bounds on M, N, K, batch and its own block count
 (blocks = batch * ceil(M / tile_m) * ceil(N / tile_n) with the entry's grid
-tiles); the first entry whose bounds all hold runs, and the last entry's
-"when" is empty. A split-K entry ("split_k") runs `split_slices` K slices
+tiles), and optional conditions "a_aligned" / "b_aligned": true or false,
+whether A (B) must allow 16-byte copies (a 16-byte aligned first element,
+an inner stride of 1, outer strides of whole 16 bytes); the first entry
+whose bounds all hold runs, and the last entry's "when" is empty. A split-K entry ("split_k") runs `split_slices` K slices
 into a workspace and a reduction kernel.
 
 These are the rules of include/gemm/Tuning/Dispatch.h (chooseRule,
@@ -15,7 +17,10 @@ testable on any machine (test/Python/dispatch.test).
 
 # The sizes a "when" may bound, each with a _min and a _max key.
 BOUNDED = ("m", "n", "k", "batch", "blocks")
-WHEN_KEYS = frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
+# The operands a "when" may condition on, each with an _aligned key.
+ALIGNED = ("a", "b")
+WHEN_KEYS = (frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
+             | frozenset(f"{o}_aligned" for o in ALIGNED))
 
 
 def ceil_div(a, b):
@@ -34,12 +39,16 @@ def entry_blocks(entry, m, n, batch):
     return count_blocks(m, n, batch, grid["tile_m"], grid["tile_n"])
 
 
-def when_holds(entry, m, n, k, batch):
-    """True if every bound of entry["when"] holds (no "when": always)."""
+def when_holds(entry, m, n, k, batch, a_aligned=True, b_aligned=True):
+    """True if every bound of entry["when"] holds (no "when": always) for
+    these sizes and an A and B that allow 16-byte copies or not."""
     when = entry.get("when", {})
     unknown = set(when) - WHEN_KEYS
     if unknown:
         raise ValueError(f"{entry.get('name')}: unknown 'when' bounds {sorted(unknown)}")
+    for key, aligned in (("a_aligned", a_aligned), ("b_aligned", b_aligned)):
+        if key in when and bool(when[key]) != bool(aligned):
+            return False
     sizes = {"m": m, "n": n, "k": k, "batch": batch}
     if "blocks_min" in when or "blocks_max" in when:
         sizes["blocks"] = entry_blocks(entry, m, n, batch)
@@ -50,15 +59,15 @@ def when_holds(entry, m, n, k, batch):
     return True
 
 
-def choose_entry(entries, m, n, k, batch=1):
+def choose_entry(entries, m, n, k, batch=1, a_aligned=True, b_aligned=True):
     """The index in `entries` (one family, manifest order) of the entry that
-    runs for these sizes: the first whose "when" holds. As gemm-opt's host
-    code does, the last entry runs when none holds (its "when" is empty in
-    a well-formed manifest, so that does not happen)."""
+    runs for these sizes and operands: the first whose "when" holds. As
+    gemm-opt's host code does, the last entry runs when none holds (its
+    "when" is empty in a well-formed manifest, so that does not happen)."""
     if not entries:
         raise ValueError("choose_entry: empty kernel family")
     for i, e in enumerate(entries):
-        if when_holds(e, m, n, k, batch):
+        if when_holds(e, m, n, k, batch, a_aligned, b_aligned):
             return i
     return len(entries) - 1
 

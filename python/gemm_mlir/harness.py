@@ -126,8 +126,9 @@ class Kernel:
                                f"(batch {batch}), not {self.name}")
 
     def slices(self, m, n, k, batch=1):
-        """The K slices launch() runs (1 unless split-K)."""
-        return self.gemm.fn.choose(m, n, k, batch)[1]
+        """The K slices launch() runs (1 unless split-K), for operands of
+        the alignment the family's last select() or launch() saw."""
+        return self.gemm.fn.choose(m, n, k, batch, *self.gemm.aligned)[1]
 
     def report(self, m, n, k, batch=1):
         """What ran, for result rows: the kernel, its config, and its K
@@ -154,10 +155,20 @@ class Gemm:
         for k in kernels:
             k.gemm = self
         self.selected = kernels[-1]
+        # Whether the last select()/launch()'s A and B allow 16-byte copies
+        # (members may be bounded on it: docs/dispatch.md).
+        self.aligned = (True, True)
 
-    def select(self, m, n, k, batch=1):
-        self.selected = self.by_name[self.fn.choose(m, n, k, batch)[0]]
+    def select(self, m, n, k, batch=1, aligned=(True, True)):
+        """The member that runs for these sizes on an A and B that allow
+        16-byte copies or not (`aligned`, e.g. from copies_ok())."""
+        self.aligned = tuple(aligned)
+        self.selected = self.by_name[self.fn.choose(m, n, k, batch, *self.aligned)[0]]
         return self.selected
+
+    def select_for(self, a, b, m, n, k, batch=1):
+        """select() for the operands a and b themselves."""
+        return self.select(m, n, k, batch, (copies_ok(a), copies_ok(b)))
 
     def launch(self, values, m, n, k, batch=1, pack=True):
         """Launches (packing, GEMM, split-K reduction) through the runtime,
@@ -165,6 +176,7 @@ class Gemm:
         Kernel that ran."""
         name = self.fn.launch(runtime_args(values),
                               torch.cuda.current_stream().cuda_stream, pack)
+        self.aligned = (copies_ok(values[0]), copies_ok(values[1]))
         self.selected = self.by_name[name]
         return self.selected
 
@@ -330,6 +342,24 @@ def b_is_nk(layout):
     return layout in ("tn", "tt")
 
 
+def copies_ok(t):
+    """Whether t allows the kernels' 16-byte copies: a 16-byte aligned first
+    element, an inner stride of 1 and outer strides of whole 16 bytes (the
+    test of the runtime and of gemm-opt's host code)."""
+    per = max(16 // t.element_size(), 1)
+    return (t.data_ptr() % 16 == 0 and t.stride(-1) == 1
+            and all(st % per == 0 for st in t.stride()[:-1]))
+
+
+def inputs_aligned(layout, m, n, kk, ab, pad=0):
+    """copies_ok of make_inputs' (or make_batched_inputs') A and B, without
+    making them: their rows are contiguous, pad elements apart."""
+    per = max(16 // torch.empty(0, dtype=TORCH_DTYPES[ab]).element_size(), 1)
+    a_cols = m if a_is_km(layout) else kk
+    b_cols = kk if b_is_nk(layout) else n
+    return ((a_cols + pad) % per == 0, (b_cols + pad) % per == 0)
+
+
 def make_inputs(layout, m, n, kk, ab, gen, pad=0):
     a = make_operand(kk, m, ab, gen, pad) if a_is_km(layout) else make_operand(m, kk, ab, gen, pad)
     b = make_operand(n, kk, ab, gen, pad) if b_is_nk(layout) else make_operand(kk, n, ab, gen, pad)
@@ -373,7 +403,7 @@ def run_case(g, m, n, kk, gen, pad=0, pack=True):
         return run_batched_case(g, m, n, kk, gen, pack=pack)
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
     a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen, pad)
-    kern = g.select(m, n, kk)
+    kern = g.select_for(a, b, m, n, kk)
     reads_c = kern.entry["reads_c"]
     c = rand((m, n), ct, gen) if reads_c else torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
     c0 = c.double().clone()
@@ -490,18 +520,20 @@ def cmd_check(args):
             batch = CHECK_BATCH if g.meta.get("batched") else 1
             if batch > 1:
                 pads = [0]
-            # The family member these sizes run (run_case picks the same).
-            kern = g.select(m, n, kk, batch)
-            ran.add(kern.name)
             # Unaligned operands are packed by default; the GEMM kernel's own
             # element-copy path (pack=False) is checked on the strided views
-            # and a few ragged shapes.
-            runs = [(pad, True) for pad in pads]
-            if "pack" in kern.entry:
-                runs += [(pad, False) for pad in pads
-                         if pad or (m, n, kk) in DIRECT_SHAPES]
+            # and a few ragged shapes, where the member packs.
+            runs = []
+            for pad in pads:
+                kern = g.select(m, n, kk, batch,
+                                inputs_aligned(g.meta["layout"], m, n, kk, g.meta["a_type"], pad))
+                runs.append((pad, True))
+                if "pack" in kern.entry and (pad or (m, n, kk) in DIRECT_SHAPES):
+                    runs.append((pad, False))
             for pad, pack in runs:
                 err, bad, *within = run_case(g, m, n, kk, gen, pad, pack)
+                kern = g.selected  # the member that ran
+                ran.add(kern.name)
                 worst = max(worst, err)
                 tol = tolerance(g.meta)
                 ok = within[0] if within else (err <= tol if tol else bad == 0)
@@ -657,7 +689,7 @@ def cmd_bench(args):
             print("cuBLAS failed:", ex)
         for name in variants:
             g = kernels[name]
-            kern = g.select(m, n, kk)
+            kern = g.select_for(a, b, m, n, kk)
             c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
             c.fill_(float("nan") if g.meta["c_type"] not in ("i8", "i32") else -77)
             ours = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
@@ -871,7 +903,7 @@ def cmd_breakdown(args):
     rows = []
     for name in args.kernel.split(","):
         g = kernels[name]
-        kern = g.select(m, n, kk)
+        kern = g.select_for(a, b, m, n, kk)
         a, b, _, _ = make_inputs(g.meta["layout"], m, n, kk, g.meta["a_type"], gen)
         c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
         reps = args.reps or 50
@@ -1078,7 +1110,7 @@ def cmd_every(args):
         except RuntimeError as ex:
             theirs = float("nan")
             print("cuBLAS failed:", ex)
-        kern = g.select(m, n, kk, batch)
+        kern = g.select_for(a, b, m, n, kk, batch)
         ours = time_fn(lambda: g.launch([a, b, c], m, n, kk, batch), reps)
         # Correctness of the timed launches, on the timed inputs (C was
         # poisoned: an element no launch wrote stays NaN).
@@ -1180,7 +1212,7 @@ def cmd_profile(args):
                "cublas_ms": time_fn(lib, reps),
                "ours_kernels": kernel_times(ours, reps),
                "cublas_kernels": kernel_times(lib, reps),
-               **g.select(m, n, kk, batch).report(m, n, kk, batch)}
+               **g.select_for(a, b, m, n, kk, batch).report(m, n, kk, batch)}
         rows.append(row)
         print(f"{cls:11s} {label:28s} ours {row['ours_ms'] * 1e3:7.1f} us  "
               f"cuBLAS {row['cublas_ms'] * 1e3:7.1f} us  {ran_str(row)}", flush=True)

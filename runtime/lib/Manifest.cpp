@@ -267,6 +267,15 @@ bool readWhen(Reader &r, const Value &entry, const std::string &where,
     return r.fail(where, "when", "expected an object, got " + describe(*v));
   for (const auto &member : v->object) {
     bool known = false;
+    for (int i = 0; i < 2 && !known; ++i) {
+      if (member.first != std::string(i ? "b" : "a") + "_aligned")
+        continue;
+      known = true;
+      if (member.second.kind != Value::Kind::Bool)
+        return r.fail(where, "when." + member.first,
+                      "expected a boolean, got " + describe(member.second));
+      when.aligned[i] = member.second.boolean;
+    }
     for (int s = 0; s < kNumBoundSizes && !known; ++s) {
       for (int isMax = 0; isMax < 2 && !known; ++isMax) {
         if (member.first !=
@@ -863,8 +872,11 @@ int64_t gemm::rt::countBlocks(int64_t m, int64_t n, int64_t batch,
 }
 
 bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
-                         int64_t k, int64_t batch) {
+                         int64_t k, int64_t batch, Alignment align) {
   const When &w = entry.when;
+  if ((w.aligned[0] && *w.aligned[0] != align.a) ||
+      (w.aligned[1] && *w.aligned[1] != align.b))
+    return false;
   int64_t sizes[kNumBoundSizes] = {m, n, k, batch, 0};
   if (w.min[kBlocks] || w.max[kBlocks])
     sizes[kBlocks] = countBlocks(m, n, batch, entry.tileM, entry.tileN);
@@ -878,9 +890,10 @@ bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
 }
 
 size_t gemm::rt::chooseEntry(const Manifest &manifest, const Family &family,
-                             int64_t m, int64_t n, int64_t k, int64_t batch) {
+                             int64_t m, int64_t n, int64_t k, int64_t batch,
+                             Alignment align) {
   for (size_t i = 0; i < family.members.size(); ++i)
-    if (whenHolds(manifest.kernels[family.members[i]], m, n, k, batch))
+    if (whenHolds(manifest.kernels[family.members[i]], m, n, k, batch, align))
       return i;
   return family.members.size() - 1;
 }

@@ -44,6 +44,9 @@ enum BoundSize { kM, kN, kK, kBatch, kBlocks, kNumBoundSizes };
 
 struct When {
   std::array<std::optional<int64_t>, kNumBoundSizes> min, max;
+  /// "a_aligned", "b_aligned": holds when A (B) allows 16-byte copies
+  /// (vectorCopiesOk) exactly when the value is true.
+  std::array<std::optional<bool>, 2> aligned;
 };
 
 struct SplitK {
@@ -181,12 +184,17 @@ bool loadManifest(const std::string &directory, Manifest &manifest,
 /// saturating at INT64_MAX (countBlocks in Dispatch.cpp).
 int64_t countBlocks(int64_t m, int64_t n, int64_t batch, int64_t tileM,
                     int64_t tileN);
+/// Whether A and B allow 16-byte copies (a 16-byte aligned first element,
+/// an inner stride of 1, outer strides of whole 16 bytes).
+struct Alignment {
+  bool a = true, b = true;
+};
 bool whenHolds(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
-               int64_t batch);
+               int64_t batch, Alignment align = {});
 /// The index in `family.members` of the member that runs: the first whose
 /// "when" holds, the last if none does.
 size_t chooseEntry(const Manifest &manifest, const Family &family, int64_t m,
-                   int64_t n, int64_t k, int64_t batch);
+                   int64_t n, int64_t k, int64_t batch, Alignment align = {});
 /// The K slices `entry` runs (1 without split_k).
 int64_t splitSlices(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
                     int64_t batch);

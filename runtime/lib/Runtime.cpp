@@ -568,19 +568,28 @@ GemmRtStatus gemmRtFunctionGetParam(GemmRtFunction function, size_t index,
   return GEMM_RT_SUCCESS;
 }
 
-GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function, int64_t m, int64_t n,
-                                  int64_t k, int64_t batch,
-                                  GemmRtChoice *choice) {
+GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function, int64_t m,
+                                     int64_t n, int64_t k, int64_t batch,
+                                     unsigned aligned, GemmRtChoice *choice) {
   if (!function || !choice)
     return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
                 "gemmRtFunctionChoose: null function or result");
   const Manifest &mf = function->module->manifest;
-  size_t i = chooseEntry(mf, *function->family, m, n, k, batch);
+  size_t i = chooseEntry(mf, *function->family, m, n, k, batch,
+                         {(aligned & GEMM_RT_ALIGNED_A) != 0,
+                          (aligned & GEMM_RT_ALIGNED_B) != 0});
   const KernelEntry &entry = *function->members[i].entry;
   choice->kernel = entry.name.c_str();
   choice->kernelIndex = i;
   choice->slices = splitSlices(entry, m, n, k, batch);
   return GEMM_RT_SUCCESS;
+}
+
+GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function, int64_t m, int64_t n,
+                                  int64_t k, int64_t batch,
+                                  GemmRtChoice *choice) {
+  return gemmRtFunctionChooseFor(function, m, n, k, batch,
+                                 GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B, choice);
 }
 
 //===----------------------------------------------------------------------===//
@@ -883,7 +892,15 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
 
   // The member and its K slices.
   const Manifest &mf = fn.module->manifest;
-  size_t index = chooseEntry(mf, *fn.family, m, n, k, batch);
+  // Whether A and B allow 16-byte copies, for members bounded on it.
+  auto aligned = [&](size_t i) {
+    return vectorCopiesOk(args[i].memref,
+                          std::max<int64_t>(
+                              16 / int64_t(gemmRtDTypeGetSize(params[i].type)),
+                              1));
+  };
+  size_t index =
+      chooseEntry(mf, *fn.family, m, n, k, batch, {aligned(0), aligned(1)});
   p.member = &fn.members[index];
   const KernelEntry &e = *p.member->entry;
   GemmRtPlan &plan = p.plan;

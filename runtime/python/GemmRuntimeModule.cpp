@@ -5,7 +5,8 @@
 //   Module(path, device=True)      .functions(), .function(name), .path,
 //                                  .on_device, .trim_workspaces()
 //   Function                       .name, .layout, .chip, .params, .kernels,
-//                                  .choose(m, n, k, batch=1),
+//                                  .choose(m, n, k, batch=1,
+//                                          a_aligned=True, b_aligned=True),
 //                                  .plan(args, pack=True),
 //                                  .launch(args, stream=0, pack=True)
 //
@@ -130,9 +131,13 @@ public:
     return py::reinterpret_steal<py::list>(PySequence_List(kernelNames.ptr()));
   }
 
-  py::tuple choose(int64_t m, int64_t n, int64_t k, int64_t batch) const {
+  py::tuple choose(int64_t m, int64_t n, int64_t k, int64_t batch,
+                   bool aAligned, bool bAligned) const {
     GemmRtChoice choice;
-    if (GemmRtStatus s = gemmRtFunctionChoose(fn, m, n, k, batch, &choice))
+    unsigned aligned = (aAligned ? GEMM_RT_ALIGNED_A : 0) |
+                       (bAligned ? GEMM_RT_ALIGNED_B : 0);
+    if (GemmRtStatus s =
+            gemmRtFunctionChooseFor(fn, m, n, k, batch, aligned, &choice))
       raise(s);
     return py::make_tuple(kernelNames[choice.kernelIndex], choice.slices);
   }
@@ -381,8 +386,10 @@ PYBIND11_MODULE(_gemm_runtime, m) {
       .def_property_readonly("params", &Function::params)
       .def_property_readonly("kernels", &Function::kernels)
       .def("choose", &Function::choose, py::arg("m"), py::arg("n"),
-           py::arg("k"), py::arg("batch") = 1,
-           "(kernel name, K slices) that run for these sizes (CPU only)")
+           py::arg("k"), py::arg("batch") = 1, py::arg("a_aligned") = true,
+           py::arg("b_aligned") = true,
+           "(kernel name, K slices) that run for these sizes and operands "
+           "that allow 16-byte copies or not (CPU only)")
       .def("plan", &Function::plan, py::arg("args"), py::arg("pack") = true,
            "what launch(args) would do, as a dict (CPU only)")
       .def("launch", &Function::launch, py::arg("args"), py::arg("stream") = 0,

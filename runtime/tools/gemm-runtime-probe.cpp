@@ -8,7 +8,8 @@
 //   gemm-runtime-probe [--device] describe DIR
 //       functions, layout, chip, parameters and kernels in rule order
 //   gemm-runtime-probe [--device] choose DIR < SIZES
-//       per input line "FUNCTION M N K [BATCH]": the kernel and K slices
+//       per input line "FUNCTION M N K [BATCH [ALIGNED]]": the kernel and K
+//       slices (ALIGNED: GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B, 3 if absent)
 //   gemm-runtime-probe [--device] plan|launch DIR FUNCTION [--no-pack] ARG...
 //       validate the arguments and print the plan (launch: and launch on
 //       the default stream); ARG is memref:DTYPE:ADDRESS:SIZES[:STRIDES]
@@ -103,18 +104,28 @@ int choose(GemmRtModule module) {
     std::istringstream in(line);
     std::string name;
     int64_t m, n, k, batch = 1;
+    unsigned aligned = GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B;
     if (!(in >> name >> m >> n >> k))
       continue;
-    in >> batch;
+    if (in >> batch)
+      in >> aligned;
     GemmRtFunction fn;
     if (GemmRtStatus s = gemmRtModuleGetFunction(module, name.c_str(), &fn))
       return report(s);
     GemmRtChoice choice;
-    if (GemmRtStatus s = gemmRtFunctionChoose(fn, m, n, k, batch, &choice))
+    GemmRtStatus s =
+        aligned == (GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B)
+            ? gemmRtFunctionChoose(fn, m, n, k, batch, &choice)
+            : gemmRtFunctionChooseFor(fn, m, n, k, batch, aligned, &choice);
+    if (s)
       return report(s);
-    std::printf("%s %lldx%lldx%lld batch %lld: %s %lld\n", name.c_str(),
+    std::string suffix =
+        aligned == (GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B)
+            ? ""
+            : " aligned " + std::to_string(aligned);
+    std::printf("%s %lldx%lldx%lld batch %lld%s: %s %lld\n", name.c_str(),
                 (long long)m, (long long)n, (long long)k, (long long)batch,
-                choice.kernel, (long long)choice.slices);
+                suffix.c_str(), choice.kernel, (long long)choice.slices);
   }
   return 0;
 }

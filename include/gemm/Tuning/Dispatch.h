@@ -8,9 +8,9 @@
 // before the launch; static sizes get the member the same rules pick.
 //
 // The rules are ordered; the first whose bounds hold is taken, and the last
-// holds always. Their bounds are over M, N, K, batch and the member's own
-// block count, so any runtime can evaluate them from the manifest
-// (docs/dispatch.md). Split-K members run `slices` K slices (SplitPolicy)
+// holds always. Their bounds are over M, N, K, batch, the member's own
+// block count and whether A and B allow 16-byte copies, so any runtime can
+// evaluate them from the manifest and the operands (docs/dispatch.md). Split-K members run `slices` K slices (SplitPolicy)
 // and a reduction that applies the epilogue once.
 //
 //===----------------------------------------------------------------------===//
@@ -58,24 +58,38 @@ struct SplitPolicy {
 /// k-tile each.
 SplitPolicy explicitSplitPolicy(const TileConfig &config);
 
-/// Inclusive bounds on a GEMM's sizes; an absent bound always holds.
-/// `blocks` is batch * ceil(M / BM) * ceil(N / BN) for the rule's tile.
+/// Whether A and B allow 16-byte copies: a 16-byte aligned first element,
+/// an inner stride of 1 and outer strides of whole 16 bytes (what the
+/// kernels' vector copies need and what decides packing, docs/runtime.md);
+/// std::nullopt where unknown (at compile time).
+struct OperandAlignment {
+  std::optional<bool> a = true, b = true;
+};
+
+/// Inclusive bounds on a GEMM's sizes, and conditions on its operands'
+/// alignment; an absent bound always holds. `blocks` is batch * ceil(M /
+/// BM) * ceil(N / BN) for the rule's tile. `aAligned` (`bAligned`) holds
+/// when A's (B's) OperandAlignment is that value: a rule for operands whose
+/// rows rule out 16-byte copies, which the other members would pack.
 struct SizeBounds {
   std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin, batchMax,
       blocksMin, blocksMax;
+  std::optional<bool> aAligned, bAligned;
 
+  /// For known sizes and alignment (both operands aligned by default).
   bool holds(int64_t m, int64_t n, int64_t k, int64_t batch, int64_t bm,
-             int64_t bn) const;
-  /// holds() for sizes that may be unknown (std::nullopt, e.g. dynamic at
-  /// compile time): false if a known size fails its bound, true if every
-  /// bounded size is known and holds, std::nullopt otherwise.
+             int64_t bn, bool aAligned = true, bool bAligned = true) const;
+  /// holds() for sizes and alignment that may be unknown (std::nullopt,
+  /// e.g. dynamic at compile time): false if a known fact fails its bound,
+  /// true if every bounded fact is known and holds, std::nullopt otherwise.
   std::optional<bool> decide(std::optional<int64_t> m, std::optional<int64_t> n,
                              std::optional<int64_t> k,
                              std::optional<int64_t> batch, int64_t bm,
-                             int64_t bn) const;
+                             int64_t bn, OperandAlignment align = {}) const;
   bool empty() const;
   /// The bounds of both `this` and `other` (each size's larger minimum and
-  /// smaller maximum); std::nullopt if no size satisfies them.
+  /// smaller maximum, the alignment conditions of both); std::nullopt if no
+  /// GEMM satisfies them.
   std::optional<SizeBounds> intersect(const SizeBounds &other) const;
 };
 
@@ -101,9 +115,11 @@ std::vector<DispatchRule> getDispatchRules(const GemmSignature &sig,
                                            const TargetInfo &target,
                                            bool allowTf32);
 
-/// The index of the first rule of `rules` that holds for the sizes.
+/// The index of the first rule of `rules` that holds for the sizes and the
+/// operands' alignment.
 size_t chooseRule(llvm::ArrayRef<DispatchRule> rules, int64_t m, int64_t n,
-                  int64_t k, int64_t batch);
+                  int64_t k, int64_t batch, bool aAligned = true,
+                  bool bAligned = true);
 
 } // namespace mlir::gemm
 

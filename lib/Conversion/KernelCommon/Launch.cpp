@@ -10,6 +10,7 @@
 #include "Launch.h"
 #include "IndexMath.h"
 #include "Pack.h"
+#include "KernelSetup.h"
 #include "SplitK.h"
 #include "gemm-c/Runtime.h"
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
@@ -113,6 +114,12 @@ static DictionaryAttr makeWhen(Builder &b, const SizeBounds &when) {
   set("batch_max", when.batchMax);
   set("blocks_min", when.blocksMin);
   set("blocks_max", when.blocksMax);
+  auto setBool = [&](StringRef key, std::optional<bool> v) {
+    if (v)
+      e.emplace_back(b.getStringAttr(key), b.getBoolAttr(*v));
+  };
+  setBool("a_aligned", when.aAligned);
+  setBool("b_aligned", when.bAligned);
   return b.getDictionaryAttr(e);
 }
 
@@ -432,14 +439,17 @@ static int64_t nextGemmIndex(ModuleOp module) {
   return next;
 }
 
-/// The sizes of `op` on the host side (index values).
+/// The sizes of `op` on the host side (index values), and its A and B.
 struct HostSizes {
   Value m, n, k, batch;
+  Value a, b;
 };
 
 static HostSizes getHostSizes(OpBuilder &b, Location loc, MatmulOp op) {
   unsigned b0 = op.hasBatch() ? 1 : 0;
   HostSizes s;
+  s.a = op.getA();
+  s.b = op.getB();
   s.m = memref::DimOp::create(b, loc, op.getC(), b0);
   s.n = memref::DimOp::create(b, loc, op.getC(), b0 + 1);
   s.k = memref::DimOp::create(b, loc, op.getA(), b0 + op.getAKDim());
@@ -454,7 +464,8 @@ static Value emitBlockCount(IndexMath &m, const HostSizes &s, int64_t bm,
   return m.mul(s.batch, m.mul(m.ceilDiv(s.m, bm), m.ceilDiv(s.n, bn)));
 }
 
-/// i1: `when` holds for the sizes (the host side of SizeBounds::holds).
+/// i1: `when` holds for the sizes and operands (the host side of
+/// SizeBounds::holds).
 static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
                        const SizeBounds &when, int64_t bm, int64_t bn) {
   IndexMath m(b, loc, /*useIndex=*/true);
@@ -476,6 +487,23 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
   bound(s.batch, when.batchMin, when.batchMax);
   if (when.blocksMin || when.blocksMax)
     bound(emitBlockCount(m, s, bm, bn), when.blocksMin, when.blocksMax);
+  // OperandAlignment: what the runtimes check (the start address included),
+  // false where the type already rules 16-byte copies out.
+  auto aligned = [&](Value operand, std::optional<bool> want) {
+    if (!want)
+      return;
+    auto type = cast<MemRefType>(operand.getType());
+    int64_t multiple = std::max<int64_t>(128 / type.getElementTypeBitWidth(), 1);
+    Value ok = getStaticVectorCopiesOk(type, multiple) == false
+                   ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
+                   : emitVectorCopiesOk(b, loc, operand, multiple);
+    if (!*want)
+      ok = arith::XOrIOp::create(b, loc, ok,
+                                 arith::ConstantIntOp::create(b, loc, 1, 1));
+    holds = m.andI1(holds, ok);
+  };
+  aligned(s.a, when.aAligned);
+  aligned(s.b, when.bAligned);
   return holds;
 }
 

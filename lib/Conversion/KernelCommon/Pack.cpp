@@ -31,6 +31,7 @@
 #include "Pack.h"
 #include "IndexMath.h"
 #include "KernelSetup.h"
+#include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -66,28 +67,10 @@ enum class StaticAlignment { aligned, misaligned, unknown };
 /// rank-3) operand with `multiple` elements per 16 bytes (the base pointer is
 /// checked at run time by the kernel either way).
 static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return StaticAlignment::misaligned;
-  bool unknown = false;
-  auto divisible = [&](int64_t v, int64_t by) {
-    if (ShapedType::isDynamic(v)) {
-      unknown = true;
-      return true;
-    }
-    return v % by == 0;
-  };
-  if (ShapedType::isDynamic(strides.back()))
-    unknown = true;
-  else if (strides.back() != 1)
-    return StaticAlignment::misaligned;
-  for (int64_t stride : ArrayRef(strides).drop_back())
-    if (!divisible(stride, multiple))
-      return StaticAlignment::misaligned;
-  if (!divisible(offset, multiple))
-    return StaticAlignment::misaligned;
-  return unknown ? StaticAlignment::unknown : StaticAlignment::aligned;
+  std::optional<bool> ok = getStaticVectorCopiesOk(type, multiple);
+  if (!ok)
+    return StaticAlignment::unknown;
+  return *ok ? StaticAlignment::aligned : StaticAlignment::misaligned;
 }
 
 static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }

@@ -201,6 +201,24 @@ typedef struct GemmRtChoice {
   int64_t slices;
 } GemmRtChoice;
 
+/// gemmRtFunctionChooseFor's `aligned`: A (B) allows 16-byte copies (a
+/// 16-byte aligned first element, an inner stride of 1 and outer strides
+/// of whole 16 bytes), as a launch finds it from the operands.
+enum {
+  GEMM_RT_ALIGNED_A = 1 << 0,
+  GEMM_RT_ALIGNED_B = 1 << 1,
+};
+
+/// The choice for operands whose alignment `aligned` describes (an OR of
+/// GEMM_RT_ALIGNED_*): members may run only for operands that rule out
+/// 16-byte copies ("a_aligned" / "b_aligned" in their "when").
+GEMM_RT_EXPORT GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function,
+                                                    int64_t m, int64_t n,
+                                                    int64_t k, int64_t batch,
+                                                    unsigned aligned,
+                                                    GemmRtChoice *choice);
+
+/// gemmRtFunctionChooseFor with both operands aligned.
 GEMM_RT_EXPORT GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function,
                                                  int64_t m, int64_t n,
                                                  int64_t k, int64_t batch,

@@ -902,16 +902,17 @@ func.func @decode(%a: memref<3x8192xf16>, %b: memref<8192x4096xf16>, %c: memref<
 // -----
 
 // Three rows against a B stored K x N with an odd N (M = 3, N = 4097, K =
-// 4093, nn), static: gemv-mma-n alone (8 x 32 tiles, 129 blocks), reading
+// 4093, nn), static: B's type rules out 16-byte copies, so
+// gemv-mma-n-unaligned-narrow alone (8 x 16 tiles, 257 blocks), reading
 // B's misaligned rows in place element by element where the decode tile
 // would pack both operands first.
 // CHECK: module attributes {gemm.kernels = [{
-// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>"
-// CHECK-SAME: rule = "gemv-mma-n", when = {}}]
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 16, 128], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>"
+// CHECK-SAME: rule = "gemv-mma-n-unaligned-narrow", when = {}}]
 // CHECK-LABEL: func.func @gemv_mma_columns(
 // CHECK-NOT: scf.if
 // CHECK-NOT: gemm_pack
-// CHECK: gpu.launch_func @gemm_kernels::@gemv_mma_columns_gemm blocks in (%c129, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c8192_i32
+// CHECK: gpu.launch_func @gemm_kernels::@gemv_mma_columns_gemm blocks in (%c257, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c4096_i32
 // CHECK-NEXT: return
 // CHECK-LABEL: gpu.func @gemv_mma_columns_gemm(
 // CHECK: nvgpu.mma.sync
@@ -923,6 +924,56 @@ func.func @decode(%a: memref<3x8192xf16>, %b: memref<8192x4096xf16>, %c: memref<
 // ONE: gpu.launch_func @gemm_kernels::@gemv_mma_columns_gemm
 func.func @gemv_mma_columns(%a: memref<3x4093xf16>, %b: memref<4093x4097xf16>, %c: memref<3x4097xf16>) {
   gemm.matmul nn ins(%a, %b : memref<3x4093xf16>, memref<4093x4097xf16>) outs(%c : memref<3x4097xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// Dynamic nn: the members for a B that rules out 16-byte copies come first
+// (`b_aligned = false` in the manifest); the host code tests B's start
+// address and leading stride (whole 16 bytes: 8 f16) before the sizes'
+// bounds pick one.
+// CHECK: module attributes {gemm.kernels = [
+// CHECK-SAME: rule = "gemv-n-2"
+// CHECK-SAME: rule = "gemv-mma-n-unaligned-narrow", when = {b_aligned = false, blocks_max = 396 : i64, blocks_min = 66 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}
+// CHECK-SAME: rule = "gemv-mma-n-unaligned", when = {b_aligned = false, blocks_max = 396 : i64, blocks_min = 199 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}
+// CHECK-SAME: rule = "gemv-mma-n-unaligned-wide", when = {b_aligned = false, blocks_min = 199 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}
+// CHECK-SAME: rule = "gemv-mma-16-n-unaligned-narrow", when = {b_aligned = false, blocks_max = 396 : i64, blocks_min = 66 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}
+// CHECK-SAME: rule = "gemv-mma-16-n-unaligned", when = {b_aligned = false, blocks_min = 199 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}
+// CHECK-SAME: rule = "gemv-mma-n-narrow", when = {blocks_max = 131 : i64
+// CHECK-LABEL: func.func @dyn_nn(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_nn_gemm_3
+// CHECK: } else {
+// CHECK: %[[BLOCKS:.*]] = arith.cmpi sle, %{{.*}}, %c396 : index
+// CHECK-NEXT: %[[SIZES:.*]] = arith.andi %{{.*}}, %[[BLOCKS]] : i1
+// CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg1
+// CHECK-NEXT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK-NEXT: %[[PREM:.*]] = arith.remui %[[PTR]], %c16 : index
+// CHECK-NEXT: %[[PTROK:.*]] = arith.cmpi eq, %[[PREM]], %c0 : index
+// CHECK-NEXT: %[[SREM:.*]] = arith.remui %[[STRIDES]]#0, %c8 : index
+// CHECK-NEXT: %[[STROK:.*]] = arith.cmpi eq, %[[SREM]], %c0 : index
+// CHECK-NEXT: %[[OK:.*]] = arith.andi %[[PTROK]], %[[STROK]] : i1
+// CHECK-NEXT: %[[NOTOK:.*]] = arith.xori %[[OK]], %true : i1
+// CHECK-NEXT: %[[HOLDS:.*]] = arith.andi %[[SIZES]], %[[NOTOK]] : i1
+// CHECK-NEXT: scf.if %[[HOLDS]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_nn_gemm_4
+func.func @dyn_nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+
+// -----
+
+// A misaligned A alone (K = 4093) keeps the members for aligned rows: B's
+// type allows 16-byte copies, so no member is conditioned on it and
+// gemv-mma-n (8 x 32, 128 blocks) runs.
+// CHECK: module attributes {gemm.kernels = [{
+// CHECK-SAME: rule = "gemv-mma-n", when = {}}]
+// CHECK-LABEL: func.func @gemv_mma_a_unaligned(
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@gemv_mma_a_unaligned_gemm blocks in (%c128, %c1, %c1)
+func.func @gemv_mma_a_unaligned(%a: memref<5x4093xf16>, %b: memref<4093x4096xf16>, %c: memref<5x4096xf16>) {
+  gemm.matmul nn ins(%a, %b : memref<5x4093xf16>, memref<4093x4096xf16>) outs(%c : memref<5x4096xf16>) acc(f32)
   return
 }
 

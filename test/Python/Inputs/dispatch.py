@@ -66,6 +66,16 @@ try:
     choose_entry([entry("bad", 128, 128, {"rows_max": 3})], 1, 1, 1, 1)
 except ValueError as ex:
     print("error:", ex)
+# "a_aligned" / "b_aligned": the member holds only for an operand that
+# allows 16-byte copies (true) or rules them out (false); absent, either.
+ALIGNED = [entry("b_unaligned", 8, 16, {"m_max": 8, "b_aligned": False}),
+           entry("a_aligned", 8, 32, {"m_max": 8, "a_aligned": True}),
+           entry("default", 128, 128, {})]
+for a_ok, b_ok in ((True, True), (True, False), (False, True), (False, False)):
+    i = choose_entry(ALIGNED, 8, 4097, 4096, 1, a_ok, b_ok)
+    print(f"aligned a={a_ok} b={b_ok}: {ALIGNED[i]['name']}")
+print("aligned by default:", ALIGNED[choose_entry(ALIGNED, 8, 4096, 4096)]["name"])
+print("aligned, m fails:", ALIGNED[choose_entry(ALIGNED, 9, 4097, 4096, 1, True, False)]["name"])
 
 
 def slices(e, m, n, k, batch=1):

@@ -3,7 +3,11 @@ python/gemm_mlir/dispatch.py on a manifest's families.
 
   dispatch_reference.py sizes DIR    print "FUNCTION M N K BATCH" lines: a
                                      grid of sizes around every bound, and
-                                     random ones, for every family of DIR
+                                     random ones, for every family of DIR;
+                                     "FUNCTION M N K BATCH ALIGNED" for
+                                     families with members conditioned on
+                                     the operands' alignment (ALIGNED: 1 A
+                                     allows 16-byte copies, 2 B, 0 neither)
   dispatch_reference.py choose DIR   read such lines, print the kernel and
                                      K slices dispatch.py picks, in
                                      gemm-runtime-probe's format
@@ -37,21 +41,32 @@ def families(directory):
             for (f, g), entries in fams.items()}
 
 
+def alignments(entries):
+    """The ALIGNED suffixes to try: none (both aligned) and, where a member
+    is conditioned on alignment, the three others."""
+    conditioned = any(key.endswith("_aligned") for e in entries
+                      for key in e.get("when", {}))
+    return [""] + ([" 0", " 1", " 2"] if conditioned else [])
+
+
 def sizes(directory):
     rng = random.Random(7)
     for name, entries in families(directory).items():
         batched = entries[0]["grid"].get("batched", False)
-        for b in (BATCHES if batched else [1]):
-            for m in GRID_M:
-                for n in GRID_M[::2]:
-                    for k in GRID_K:
-                        print(name, m, n, k, b)
+        for aligned in alignments(entries):
+            for b in (BATCHES if batched else [1]):
+                for m in GRID_M:
+                    for n in GRID_M[::2]:
+                        for k in GRID_K:
+                            print(f"{name} {m} {n} {k} {b}{aligned}")
         for _ in range(300):
             m, n, k = (rng.choice([rng.randint(-2, 300), rng.randint(0, 1 << 20),
                                    rng.randint(0, (1 << 31) - 1)])
                        for _ in range(3))
             b = rng.choice([1, rng.randint(0, 70000)]) if batched else 1
-            print(name, m, n, k, b)
+            aligned = alignments(entries)
+            print(f"{name} {m} {n} {k} {b}"
+                  f"{rng.choice(aligned) if len(aligned) > 1 else ''}")
 
 
 def choose(directory):
@@ -62,9 +77,12 @@ def choose(directory):
             continue
         name, (m, n, k) = parts[0], map(int, parts[1:4])
         b = int(parts[4]) if len(parts) > 4 else 1
+        aligned = int(parts[5]) if len(parts) > 5 else 3
         entries = fams[name]
-        e = entries[choose_entry(entries, m, n, k, b)]
-        print(f"{name} {m}x{n}x{k} batch {b}: {e['name']} "
+        e = entries[choose_entry(entries, m, n, k, b, bool(aligned & 1),
+                                 bool(aligned & 2))]
+        suffix = "" if aligned == 3 else f" aligned {aligned}"
+        print(f"{name} {m}x{n}x{k} batch {b}{suffix}: {e['name']} "
               f"{split_slices(e, m, n, k, b)}")
 
 

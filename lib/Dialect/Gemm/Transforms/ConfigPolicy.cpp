@@ -33,7 +33,45 @@ GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
   return p;
 }
 
-/// SizeBounds::decide on the static sizes of `op` (dynamic ones unknown).
+std::optional<bool> mlir::gemm::getStaticVectorCopiesOk(MemRefType type,
+                                                       int64_t multiple) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  bool unknown = false;
+  auto divisible = [&](int64_t v, int64_t by) {
+    if (ShapedType::isDynamic(v)) {
+      unknown = true;
+      return true;
+    }
+    return v % by == 0;
+  };
+  if (!strides.empty() && ShapedType::isDynamic(strides.back()))
+    unknown = true;
+  else if (!strides.empty() && strides.back() != 1)
+    return false;
+  for (int64_t stride : ArrayRef(strides).drop_back())
+    if (!divisible(stride, multiple))
+      return false;
+  if (!divisible(offset, multiple))
+    return false;
+  if (unknown)
+    return std::nullopt;
+  return true;
+}
+
+OperandAlignment mlir::gemm::getStaticOperandAlignment(MatmulOp op) {
+  auto of = [](Value v) -> std::optional<bool> {
+    auto type = cast<MemRefType>(v.getType());
+    int64_t bits = type.getElementTypeBitWidth();
+    return getStaticVectorCopiesOk(type, std::max<int64_t>(128 / bits, 1));
+  };
+  return {of(op.getA()), of(op.getB())};
+}
+
+/// SizeBounds::decide on the static sizes and alignment of `op` (dynamic
+/// ones unknown).
 static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
                                             int64_t bm, int64_t bn) {
   auto known = [](int64_t d) -> std::optional<int64_t> {
@@ -45,7 +83,8 @@ static std::optional<bool> decideStatically(MatmulOp op, const SizeBounds &when,
   if (op.hasBatch())
     batch = known(op.getC().getType().getDimSize(0));
   return when.decide(known(op.getStaticM()), known(op.getStaticN()),
-                     known(op.getStaticK()), batch, bm, bn);
+                     known(op.getStaticK()), batch, bm, bn,
+                     getStaticOperandAlignment(op));
 }
 
 OperandTransposes mlir::gemm::getOperandTransposes(MatmulOp op,

@@ -28,6 +28,16 @@ GemmProblem getGemmProblem(MatmulOp op, bool allowTf32);
 OperandTransposes getOperandTransposes(MatmulOp op, const TargetInfo &target,
                                        bool allowTf32, bool transpose);
 
+/// What `type` alone says about 16-byte copies of an operand with
+/// `multiple` elements per 16 bytes (OperandAlignment): false if its inner
+/// stride, outer strides or offset rule them out, true if they allow them,
+/// std::nullopt if dynamic ones leave it to the run time. The start address
+/// is not part of a type: the kernels check it at run time either way.
+std::optional<bool> getStaticVectorCopiesOk(MemRefType type, int64_t multiple);
+
+/// getStaticVectorCopiesOk of `op`'s A and B (16 bytes of their elements).
+OperandAlignment getStaticOperandAlignment(MatmulOp op);
+
 /// One kernel a gemm.matmul is lowered to, and when it runs.
 struct KernelChoice {
   ConfigAttr config;
