@@ -494,7 +494,12 @@ FULL_SHAPES = SMALL_SHAPES + [
     (150, 9000, 700), (129, 8500, 520), (200, 3001, 600),
     # mid-64x64 (past 64 rows, ragged), mid-64x128 (past 256 rows),
     # split-k-64x64 (3 slices of a ragged K), half-n (N <= 128 past a wave)
-    (181, 1048, 2513), (524, 1105, 534), (447, 219, 3058), (20000, 100, 300)]
+    (181, 1048, 2513), (524, 1105, 534), (447, 219, 3058), (20000, 100, 300),
+    # 3 to 16 rows with an odd N (nn/nt: B's rows rule out 16-byte copies):
+    # the gemv-mma-n-unaligned members, 16 columns (long K), 32, 64; 16
+    # rows in 16 and 32 columns (ragged M, N and K)
+    (5, 3001, 9000), (8, 8417, 300), (4, 20001, 256), (12, 3001, 777),
+    (16, 7001, 513)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),
