@@ -359,6 +359,14 @@ def case_list(which):
         # member's class, docs/dispatch.md): MID_SWEEP.
         for i, (l, _) in enumerate(MID_SWEEP):
             out.append(("f16", l, "none", "mid", i))
+    elif which == "inplacesweep":
+        # Compiled for sm_90a: wgmma tiles for 17 to 128 rows, with and
+        # without a producer warpgroup, timed packed and (manifests with
+        # the packing threshold raised) in place on misaligned rows:
+        # INPLACE_SWEEP.
+        for l in ["tn", "nn", "nt"]:
+            for i in range(len(INPLACE_SWEEP)):
+                out.append(("f16", l, "none", "ip", i))
     elif which == "pingpong":
         # Compiled for sm_90a: `schedule = pingpong` kernels and the tiles
         # they are measured against (PINGPONG).
@@ -628,6 +636,20 @@ MED_SWEEP = [
 ]
 
 
+# Configs of the in-place sweep (all layouts): 64 x 128 and 64 x 64 wgmma
+# tiles loading through TMA without a producer warpgroup (shifted copies
+# where TMA cannot address a misaligned operand), the same 64 x 128 on
+# cp.async, 128 x 128 through TMA, and the decode-64x64 member's
+# warp-specialized tile (element copies in place).
+INPLACE_SWEEP = [
+    _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, 1, "tma", 8),
+    _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 4, 1, "tma", 8),
+    _med("wgmma", [64, 128, 64], [1, 1], [64, 128, 16], 4, 1, "", 8),
+    _med("wgmma", [128, 128, 64], [2, 1], [64, 128, 16], 4, 1, "tma", 8),
+    _med("wgmma", [64, 64, 64], [1, 1], [64, 64, 16], 8, 1, "tma_ws", 8),
+]
+
+
 # (layout, config) of the mid-size sweep: 64 x 128 and 64 x 64 wgmma tiles
 # with 1 to 6 K slices through the workspace, or 2 to 4 reduced in a
 # cluster, cp.async, TMA or a producer warpgroup.
@@ -715,7 +737,7 @@ def main():
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
-                            "medsweep", "midsweep"])
+                            "medsweep", "midsweep", "inplacesweep"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -755,6 +777,9 @@ def main():
         elif len(case) == 5 and case[3] == "med":
             name += f"_md{case[4]}"
             config = MED_SWEEP[case[4]][1]
+        elif len(case) == 5 and case[3] == "ip":
+            name += f"_ip{case[4]}"
+            config = INPLACE_SWEEP[case[4]]
         elif len(case) == 5 and case[3] == "mid":
             name += f"_mi{case[4]}"
             config = MID_SWEEP[case[4]][1]
