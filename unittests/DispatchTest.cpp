@@ -211,8 +211,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
             "gemv-mma-n-unaligned-narrow");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 6337, 4096), "gemv-mma-n-unaligned");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 8417, 4096), "gemv-mma-n-unaligned");
-  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 12672, 4096),
-            "gemv-mma-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 12672, 4096), "gemv-mma-n-unaligned");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 12673, 4096),
             "gemv-mma-n-unaligned-wide");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 4, 65536, 8192),

@@ -17,6 +17,10 @@
 //   gemv-mma, gemv-mma-16
 //             3 to 8 (9 to 16) rows of A, likewise, the products on
 //             mma.sync (GemvMma.cpp);
+//   gemv-mma-n-unaligned(-narrow, -wide), gemv-mma-16-n-unaligned(-narrow)
+//             the same on a B stored K x N (nn, nt) whose rows rule out
+//             16-byte copies (the only rules on the operands' alignment),
+//             whatever the grid and K: the others would pack B;
 //   gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow)
 //             the same on a B stored K x N (nn, nt) for K up to 4096, on
 //             grids of at most one block per SM or two to three;
@@ -94,12 +98,10 @@ bool SizeBounds::holds(int64_t m, int64_t n, int64_t k, int64_t batch,
   return *decide(m, n, k, batch, bm, bn, {aAligned, bAligned});
 }
 
-std::optional<bool> SizeBounds::decide(std::optional<int64_t> m,
-                                       std::optional<int64_t> n,
-                                       std::optional<int64_t> k,
-                                       std::optional<int64_t> batch,
-                                       int64_t bm, int64_t bn,
-                                       OperandAlignment align) const {
+std::optional<bool>
+SizeBounds::decide(std::optional<int64_t> m, std::optional<int64_t> n,
+                   std::optional<int64_t> k, std::optional<int64_t> batch,
+                   int64_t bm, int64_t bn, OperandAlignment align) const {
   bool undecided = false;
   auto in = [&](std::optional<int64_t> v, std::optional<int64_t> lo,
                 std::optional<int64_t> hi) {
@@ -407,7 +409,8 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     when.mMax = bm;
     when.kMin = kGemvMmaMinK;
     when.bAligned = false;
-    std::string name = bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned";
+    std::string name =
+        bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned";
     // Each wider tile from where the narrower one's grid passes one wave
     // (its blocks halve); below half the SMs x 16 columns the decode tile.
     int64_t wave = kGemvMmaColumnsResidency * sms;

@@ -575,9 +575,9 @@ GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function, int64_t m,
     return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
                 "gemmRtFunctionChoose: null function or result");
   const Manifest &mf = function->module->manifest;
-  size_t i = chooseEntry(mf, *function->family, m, n, k, batch,
-                         {(aligned & GEMM_RT_ALIGNED_A) != 0,
-                          (aligned & GEMM_RT_ALIGNED_B) != 0});
+  size_t i = chooseEntry(
+      mf, *function->family, m, n, k, batch,
+      {(aligned & GEMM_RT_ALIGNED_A) != 0, (aligned & GEMM_RT_ALIGNED_B) != 0});
   const KernelEntry &entry = *function->members[i].entry;
   choice->kernel = entry.name.c_str();
   choice->kernelIndex = i;
@@ -894,10 +894,9 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   const Manifest &mf = fn.module->manifest;
   // Whether A and B allow 16-byte copies, for members bounded on it.
   auto aligned = [&](size_t i) {
-    return vectorCopiesOk(args[i].memref,
-                          std::max<int64_t>(
-                              16 / int64_t(gemmRtDTypeGetSize(params[i].type)),
-                              1));
+    return vectorCopiesOk(
+        args[i].memref,
+        std::max<int64_t>(16 / int64_t(gemmRtDTypeGetSize(params[i].type)), 1));
   };
   size_t index =
       chooseEntry(mf, *fn.family, m, n, k, batch, {aligned(0), aligned(1)});

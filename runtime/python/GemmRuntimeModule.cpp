@@ -134,8 +134,8 @@ public:
   py::tuple choose(int64_t m, int64_t n, int64_t k, int64_t batch,
                    bool aAligned, bool bAligned) const {
     GemmRtChoice choice;
-    unsigned aligned = (aAligned ? GEMM_RT_ALIGNED_A : 0) |
-                       (bAligned ? GEMM_RT_ALIGNED_B : 0);
+    unsigned aligned =
+        (aAligned ? GEMM_RT_ALIGNED_A : 0) | (bAligned ? GEMM_RT_ALIGNED_B : 0);
     if (GemmRtStatus s =
             gemmRtFunctionChooseFor(fn, m, n, k, batch, aligned, &choice))
       raise(s);

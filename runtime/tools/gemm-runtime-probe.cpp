@@ -119,10 +119,9 @@ int choose(GemmRtModule module) {
             : gemmRtFunctionChooseFor(fn, m, n, k, batch, aligned, &choice);
     if (s)
       return report(s);
-    std::string suffix =
-        aligned == (GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B)
-            ? ""
-            : " aligned " + std::to_string(aligned);
+    std::string suffix = aligned == (GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B)
+                             ? ""
+                             : " aligned " + std::to_string(aligned);
     std::printf("%s %lldx%lldx%lld batch %lld%s: %s %lld\n", name.c_str(),
                 (long long)m, (long long)n, (long long)k, (long long)batch,
                 suffix.c_str(), choice.kernel, (long long)choice.slices);

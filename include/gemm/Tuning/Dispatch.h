@@ -10,8 +10,9 @@
 // The rules are ordered; the first whose bounds hold is taken, and the last
 // holds always. Their bounds are over M, N, K, batch, the member's own
 // block count and whether A and B allow 16-byte copies, so any runtime can
-// evaluate them from the manifest and the operands (docs/dispatch.md). Split-K members run `slices` K slices (SplitPolicy)
-// and a reduction that applies the epilogue once.
+// evaluate them from the manifest and the operands (docs/dispatch.md). Split-K
+// members run `slices` K slices (SplitPolicy) and a reduction that applies the
+// epilogue once.
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,8 +9,8 @@
 
 #include "Launch.h"
 #include "IndexMath.h"
-#include "Pack.h"
 #include "KernelSetup.h"
+#include "Pack.h"
 #include "SplitK.h"
 #include "gemm-c/Runtime.h"
 #include "gemm/Dialect/Gemm/Transforms/ConfigPolicy.h"
@@ -493,7 +493,8 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
     if (!want)
       return;
     auto type = cast<MemRefType>(operand.getType());
-    int64_t multiple = std::max<int64_t>(128 / type.getElementTypeBitWidth(), 1);
+    int64_t multiple =
+        std::max<int64_t>(128 / type.getElementTypeBitWidth(), 1);
     Value ok = getStaticVectorCopiesOk(type, multiple) == false
                    ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
                    : emitVectorCopiesOk(b, loc, operand, multiple);

@@ -34,7 +34,7 @@ GemmProblem mlir::gemm::getGemmProblem(MatmulOp op, bool allowTf32) {
 }
 
 std::optional<bool> mlir::gemm::getStaticVectorCopiesOk(MemRefType type,
-                                                       int64_t multiple) {
+                                                        int64_t multiple) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
