@@ -403,11 +403,16 @@ template <typename AddFn>
 static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
-  for (int64_t bm : {8, 16}) {
+  // 3 to 8 (9 to 16) rows of A, K of at least one stretch.
+  auto rowsWhen = [](int64_t bm) {
     SizeBounds when;
     when.mMin = bm == 8 ? 3 : 9;
     when.mMax = bm;
     when.kMin = kGemvMmaMinK;
+    return when;
+  };
+  for (int64_t bm : {8, 16}) {
+    SizeBounds when = rowsWhen(bm);
     when.bAligned = false;
     std::string name =
         bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned";
@@ -430,10 +435,7 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     }
   }
   for (int64_t bm : {8, 16}) {
-    SizeBounds when;
-    when.mMin = bm == 8 ? 3 : 9;
-    when.mMax = bm;
-    when.kMin = kGemvMmaMinK;
+    SizeBounds when = rowsWhen(bm);
     when.kMax = kGemvMmaColumnsMaxK;
     std::string name = bm == 8 ? "gemv-mma-n" : "gemv-mma-16-n";
     // Narrow: 16 columns from N = half the SMs x 16 rows (as on a
