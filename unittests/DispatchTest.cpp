@@ -225,10 +225,21 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 4096, 255), "small");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "decode");
-  EXPECT_EQ(nnRules[chooseRule(nnRules, 8, 8417, 4096, 1, /*aAligned=*/false,
-                               /*bAligned=*/true)]
-                .name,
-            "decode");
+  // A misaligned alone: the same tiles for 3 to 8 rows and K up to 2048 on
+  // the grids the aligned rules leave to decode; decode past that.
+  auto ruleForUnalignedA = [&](int64_t m, int64_t n, int64_t k) {
+    return nnRules[chooseRule(nnRules, m, n, k, 1, /*aAligned=*/false,
+                              /*bAligned=*/true)]
+        .name;
+  };
+  EXPECT_EQ(ruleForUnalignedA(8, 8417, 4096), "decode");
+  EXPECT_EQ(ruleForUnalignedA(8, 6000, 2047), "gemv-mma-n-unaligned-a-narrow");
+  EXPECT_EQ(ruleForUnalignedA(3, 3000, 511), "gemv-mma-n-unaligned-a-narrow");
+  EXPECT_EQ(ruleForUnalignedA(7, 10000, 1023), "gemv-mma-n-unaligned-a");
+  EXPECT_EQ(ruleForUnalignedA(4, 30000, 2048), "gemv-mma-n-unaligned-a-wide");
+  EXPECT_EQ(ruleForUnalignedA(8, 6000, 2049), "decode-cluster");
+  EXPECT_EQ(ruleForUnalignedA(12, 5000, 1999), "decode-split");
+  EXPECT_EQ(ruleForUnalignedA(8, 4096, 2047), "gemv-mma-n");
   // The same kernels as the members for aligned rows (no new ones).
   EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-narrow")->config,
             findRule(nnRules, "gemv-mma-n-narrow")->config);

@@ -19,8 +19,10 @@
 //             mma.sync (GemvMma.cpp);
 //   gemv-mma-n-unaligned(-narrow, -wide), gemv-mma-16-n-unaligned(-narrow)
 //             the same on a B stored K x N (nn, nt) whose rows rule out
-//             16-byte copies (the only rules on the operands' alignment),
+//             16-byte copies (the rules on the operands' alignment),
 //             whatever the grid and K: the others would pack B;
+//             gemv-mma-n-unaligned-a(-narrow, -wide) the same tiles for
+//             misaligned rows of A alone and K up to 2048;
 //   gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow)
 //             the same on a B stored K x N (nn, nt) for K up to 4096, on
 //             grids of at most one block per SM or two to three;
@@ -331,6 +333,14 @@ static int64_t halfTheSMs(const TargetInfo &target) {
 /// 12x2048x6144 11.5 against 14.1) and lost to it up to 4096 (8x4096x4096
 /// 12.0 against 10.4, 16x4096x4096 12.6 against 11.6).
 static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
+/// gemv-mma-n-unaligned-a (A's rows misaligned, B's not): up to this K.
+/// H200, f16 nn against the decode tile on A packed (run 5 of
+/// docs/perf-data/unaligned-2026-12-04): 8x6000x2047 10.8 us against 13.6,
+/// 6x3000x1999 9.7 against 10.8, 7x10000x1023 10.9 against 11.8, 3x3000x511
+/// 5.7 against 9.0; from K = 3001 on decode won or tied (7x5000x3001 14.8
+/// against 15.4, 4x4096x8191 24.7 against 35.0), as it did for 12 to 16 rows
+/// (12x5000x3001 15.6 against 18.4).
+static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 /// Blocks of 256 threads an SM holds of the 8 x 32 and 16 x 32 tiles (80
 /// registers) and of the 8 x 64 one (106).
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
@@ -411,14 +421,12 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     when.kMin = kGemvMmaMinK;
     return when;
   };
-  for (int64_t bm : {8, 16}) {
-    SizeBounds when = rowsWhen(bm);
-    when.bAligned = false;
-    std::string name =
-        bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned";
-    // Each wider tile from where the narrower one's grid passes one wave
-    // (its blocks halve); below half the SMs x 16 columns the decode tile.
-    int64_t wave = kGemvMmaColumnsResidency * sms;
+  // The unaligned members: each wider tile from where the narrower one's
+  // grid passes one wave (its blocks halve); below half the SMs x 16
+  // columns the decode tile.
+  int64_t wave = kGemvMmaColumnsResidency * sms;
+  auto addUnaligned = [&](const std::string &name, const SizeBounds &when,
+                          int64_t bm) {
     SizeBounds narrowWhen = when;
     narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
     narrowWhen.blocksMax = wave;
@@ -433,6 +441,12 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
       wideWhen.blocksMin = wave / 2 + 1;
       add(name + "-wide", wideWhen, gemvMmaColumnsWideConfig(bm));
     }
+  };
+  for (int64_t bm : {8, 16}) {
+    SizeBounds when = rowsWhen(bm);
+    when.bAligned = false;
+    addUnaligned(bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned",
+                 when, bm);
   }
   for (int64_t bm : {8, 16}) {
     SizeBounds when = rowsWhen(bm);
@@ -463,6 +477,14 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     wideWhen.blocksMax = kGemvMmaColumnsWideResidency * sms;
     add(name + "-wide", wideWhen, gemvMmaColumnsWideConfig(bm));
   }
+  // A's rows misaligned (B's not: the first rules take those), 3 to 8 rows,
+  // K up to 2048, on the grids the rules above leave to decode: the
+  // unaligned tiles, where the decode tile packs A first (its extra launch
+  // costs more than gemv-mma's element loads of A while K is short).
+  SizeBounds aWhen = rowsWhen(8);
+  aWhen.kMax = kGemvMmaUnalignedAMaxK;
+  aWhen.aAligned = false;
+  addUnaligned("gemv-mma-n-unaligned-a", aWhen, 8);
 }
 
 /// The rows of A from which on the wide decode tiles serve (below, the

@@ -499,7 +499,10 @@ FULL_SHAPES = SMALL_SHAPES + [
     # the gemv-mma-n-unaligned members, 16 columns (long K), 32, 64; 16
     # rows in 16 and 32 columns (ragged M, N and K)
     (5, 3001, 9000), (8, 8417, 300), (4, 20001, 256), (12, 3001, 777),
-    (16, 7001, 513)]
+    (16, 7001, 513),
+    # 3 to 8 rows with an odd K and N of whole 16 bytes (A's rows alone
+    # misaligned): gemv-mma-n-unaligned-a in 16, 32 and 64 columns
+    (6, 3000, 1999), (7, 10000, 1023), (4, 30000, 1001)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),
