@@ -240,6 +240,10 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleForUnalignedA(8, 6000, 2049), "decode-cluster");
   EXPECT_EQ(ruleForUnalignedA(12, 5000, 1999), "decode-split");
   EXPECT_EQ(ruleForUnalignedA(8, 4096, 2047), "gemv-mma-n");
+  EXPECT_EQ(nnRules[chooseRule(nnRules, 7, 5000, 1023, /*batch=*/2,
+                               /*aAligned=*/false, /*bAligned=*/true)]
+                .name,
+            "decode");
   // The same kernels as the members for aligned rows (no new ones).
   EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-narrow")->config,
             findRule(nnRules, "gemv-mma-n-narrow")->config);

@@ -406,9 +406,9 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// (packed B), 5x5001x3000 15.3 against 30.8, 4x4097x8192 39.0 against
 /// 60.2, 8x4097x11008 52.0 against 79.4, 12x5001x3000 16.9 against 31.6,
 /// 16x8193x8192 76.8 against 112.9, 3x3001x512 5.8 against 11.7. A
-/// misaligned A alone stays with the members above (packing A's few rows is
-/// cheap: 8x8416x4095 31.1 us, gemv-mma at best 25.6, 12x6000x3001 17.6
-/// against 16.7).
+/// misaligned A alone (gemv-mma-n-unaligned-a) only for 3 to 8 rows and
+/// short K, after the rules for aligned rows: elsewhere packing A's few rows
+/// is cheap (kGemvMmaUnalignedAMaxK).
 template <typename AddFn>
 static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
@@ -478,11 +478,13 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     add(name + "-wide", wideWhen, gemvMmaColumnsWideConfig(bm));
   }
   // A's rows misaligned (B's not: the first rules take those), 3 to 8 rows,
-  // K up to 2048, on the grids the rules above leave to decode: the
+  // K up to 2048, one GEMM (batched, 2 x 7x5000x1023 ran 13.4 us against
+  // 11.7 in decode), on the grids the rules above leave to decode: the
   // unaligned tiles, where the decode tile packs A first (its extra launch
   // costs more than gemv-mma's element loads of A while K is short).
   SizeBounds aWhen = rowsWhen(8);
   aWhen.kMax = kGemvMmaUnalignedAMaxK;
+  aWhen.batchMax = 1;
   aWhen.aAligned = false;
   addUnaligned("gemv-mma-n-unaligned-a", aWhen, 8);
 }
