@@ -568,12 +568,18 @@ GemmRtStatus gemmRtFunctionGetParam(GemmRtFunction function, size_t index,
   return GEMM_RT_SUCCESS;
 }
 
-GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function, int64_t m,
-                                     int64_t n, int64_t k, int64_t batch,
-                                     unsigned aligned, GemmRtChoice *choice) {
+namespace {
+/// gemmRtFunctionChooseFor, its misuses reported as `api`'s.
+GemmRtStatus choose(const char *api, GemmRtFunction function, int64_t m,
+                    int64_t n, int64_t k, int64_t batch, unsigned aligned,
+                    GemmRtChoice *choice) {
   if (!function || !choice)
     return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
-                "gemmRtFunctionChoose: null function or result");
+                std::string(api) + ": null function or result");
+  if (aligned & ~unsigned(GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B))
+    return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                std::string(api) + ": unknown alignment bits " +
+                    std::to_string(aligned));
   const Manifest &mf = function->module->manifest;
   size_t i = chooseEntry(
       mf, *function->family, m, n, k, batch,
@@ -585,11 +591,20 @@ GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function, int64_t m,
   return GEMM_RT_SUCCESS;
 }
 
+} // namespace
+
+GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function, int64_t m,
+                                     int64_t n, int64_t k, int64_t batch,
+                                     unsigned aligned, GemmRtChoice *choice) {
+  return choose("gemmRtFunctionChooseFor", function, m, n, k, batch, aligned,
+                choice);
+}
+
 GemmRtStatus gemmRtFunctionChoose(GemmRtFunction function, int64_t m, int64_t n,
                                   int64_t k, int64_t batch,
                                   GemmRtChoice *choice) {
-  return gemmRtFunctionChooseFor(function, m, n, k, batch,
-                                 GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B, choice);
+  return choose("gemmRtFunctionChoose", function, m, n, k, batch,
+                GEMM_RT_ALIGNED_A | GEMM_RT_ALIGNED_B, choice);
 }
 
 //===----------------------------------------------------------------------===//

@@ -281,6 +281,10 @@ int apiErrors(const char *directory) {
   show("getParam(99)", gemmRtFunctionGetParam(fn, 99, &info));
   show("getParam(null result)", gemmRtFunctionGetParam(fn, 0, nullptr));
   show("choose(null result)", gemmRtFunctionChoose(fn, 1, 1, 1, 1, nullptr));
+  show("chooseFor(null result)",
+       gemmRtFunctionChooseFor(fn, 1, 1, 1, 1, 0, nullptr));
+  GemmRtChoice choice;
+  show("chooseFor(bits 4)", gemmRtFunctionChooseFor(fn, 1, 1, 1, 1, 4, &choice));
   GemmRtPlan plan;
   show("plan(null args)", gemmRtFunctionPlan(fn, nullptr, 5, 0, &plan));
   show("plan(null result)", gemmRtFunctionPlan(fn, nullptr, 0, 0, nullptr));

@@ -210,8 +210,9 @@ enum {
 };
 
 /// The choice for operands whose alignment `aligned` describes (an OR of
-/// GEMM_RT_ALIGNED_*): members may run only for operands that rule out
-/// 16-byte copies ("a_aligned" / "b_aligned" in their "when").
+/// GEMM_RT_ALIGNED_*; other bits are an invalid argument): members may run
+/// only for operands that allow or rule out 16-byte copies ("a_aligned" /
+/// "b_aligned" in their "when").
 GEMM_RT_EXPORT GemmRtStatus gemmRtFunctionChooseFor(GemmRtFunction function,
                                                     int64_t m, int64_t n,
                                                     int64_t k, int64_t batch,
