@@ -421,14 +421,17 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     when.kMin = kGemvMmaMinK;
     return when;
   };
+  // 16-column tiles from N = half the SMs x 16 rows (as on a K-contiguous
+  // B).
+  int64_t narrowMinBlocks = halfSMs * kGemvMmaMinRowsPerSM / 16;
   // The unaligned members: each wider tile from where the narrower one's
-  // grid passes one wave (its blocks halve); below half the SMs x 16
-  // columns the decode tile.
+  // grid passes one wave (its blocks halve); below narrowMinBlocks the
+  // decode tile.
   int64_t wave = kGemvMmaColumnsResidency * sms;
   auto addUnaligned = [&](const std::string &name, const SizeBounds &when,
                           int64_t bm) {
     SizeBounds narrowWhen = when;
-    narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
+    narrowWhen.blocksMin = narrowMinBlocks;
     narrowWhen.blocksMax = wave;
     add(name + "-narrow", narrowWhen, gemvMmaColumnsNarrowConfig(bm));
     SizeBounds colsWhen = when;
@@ -452,10 +455,9 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     SizeBounds when = rowsWhen(bm);
     when.kMax = kGemvMmaColumnsMaxK;
     std::string name = bm == 8 ? "gemv-mma-n" : "gemv-mma-16-n";
-    // Narrow: 16 columns from N = half the SMs x 16 rows (as on a
-    // K-contiguous B) while the grid is below one block per SM.
+    // Narrow: 16 columns while the grid is below one block per SM.
     SizeBounds narrowWhen = when;
-    narrowWhen.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / 16;
+    narrowWhen.blocksMin = narrowMinBlocks;
     narrowWhen.blocksMax = sms - 1;
     add(name + "-narrow", narrowWhen, gemvMmaColumnsNarrowConfig(bm));
     // 32 columns up to one block per SM.

@@ -493,8 +493,7 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
     if (!want)
       return;
     auto type = cast<MemRefType>(operand.getType());
-    int64_t multiple =
-        std::max<int64_t>(128 / type.getElementTypeBitWidth(), 1);
+    int64_t multiple = getVectorCopyMultiple(type);
     Value ok = getStaticVectorCopiesOk(type, multiple) == false
                    ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
                    : emitVectorCopiesOk(b, loc, operand, multiple);

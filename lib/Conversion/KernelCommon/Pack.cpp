@@ -59,20 +59,6 @@ static constexpr int64_t kMaxPackBlocks = 16384;
 /// interior segments was slower (1.1 TB/s), and on AMD it spilled SGPRs.
 static int64_t packWarpElems(int64_t multiple) { return kWarp * multiple; }
 
-namespace {
-enum class StaticAlignment { aligned, misaligned, unknown };
-} // namespace
-
-/// What the type alone says about 16-byte copies of a rank-2 (or batched
-/// rank-3) operand with `multiple` elements per 16 bytes (the base pointer is
-/// checked at run time by the kernel either way).
-static StaticAlignment staticAlignment(MemRefType type, int64_t multiple) {
-  std::optional<bool> ok = getStaticVectorCopiesOk(type, multiple);
-  if (!ok)
-    return StaticAlignment::unknown;
-  return *ok ? StaticAlignment::aligned : StaticAlignment::misaligned;
-}
-
 static int64_t roundUp(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
 /// Whether dimension `d` of an operand of rank `rank` is rounded up in its
@@ -170,8 +156,9 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
   }
   if (!enabled)
     return p;
-  StaticAlignment align[2] = {StaticAlignment::aligned,
-                              StaticAlignment::aligned};
+  // What the types alone say about 16-byte copies (getStaticVectorCopiesOk;
+  // the base pointer is checked at run time by the kernel either way).
+  std::optional<bool> aligned[2] = {true, true};
   for (unsigned i = 0; i < 2; ++i) {
     if (transpose[i])
       continue;
@@ -180,14 +167,14 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)))
       return p; // not packable: the element path reads it
-    align[i] = staticAlignment(type, p.multiple);
+    aligned[i] = getStaticVectorCopiesOk(type, p.multiple);
   }
-  auto modeOf = [](StaticAlignment a) {
-    return a == StaticAlignment::aligned      ? PackMode::never
-           : a == StaticAlignment::misaligned ? PackMode::always
-                                              : PackMode::runtime;
+  auto modeOf = [](std::optional<bool> ok) {
+    if (!ok)
+      return PackMode::runtime;
+    return *ok ? PackMode::never : PackMode::always;
   };
-  PackMode modes[2] = {modeOf(align[0]), modeOf(align[1])};
+  PackMode modes[2] = {modeOf(aligned[0]), modeOf(aligned[1])};
   if (!p.independent &&
       (modes[0] != PackMode::never || modes[1] != PackMode::never)) {
     // Both or neither: always if either is proven misaligned.

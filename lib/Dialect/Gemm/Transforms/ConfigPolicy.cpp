@@ -61,11 +61,14 @@ std::optional<bool> mlir::gemm::getStaticVectorCopiesOk(MemRefType type,
   return true;
 }
 
+int64_t mlir::gemm::getVectorCopyMultiple(MemRefType type) {
+  return std::max<int64_t>(128 / type.getElementTypeBitWidth(), 1);
+}
+
 OperandAlignment mlir::gemm::getStaticOperandAlignment(MatmulOp op) {
   auto of = [](Value v) -> std::optional<bool> {
     auto type = cast<MemRefType>(v.getType());
-    int64_t bits = type.getElementTypeBitWidth();
-    return getStaticVectorCopiesOk(type, std::max<int64_t>(128 / bits, 1));
+    return getStaticVectorCopiesOk(type, getVectorCopyMultiple(type));
   };
   return {of(op.getA()), of(op.getB())};
 }

@@ -35,7 +35,11 @@ OperandTransposes getOperandTransposes(MatmulOp op, const TargetInfo &target,
 /// is not part of a type: the kernels check it at run time either way.
 std::optional<bool> getStaticVectorCopiesOk(MemRefType type, int64_t multiple);
 
-/// getStaticVectorCopiesOk of `op`'s A and B (16 bytes of their elements).
+/// The elements of `type` in 16 bytes (at least 1): the `multiple` of an
+/// operand's 16-byte copies.
+int64_t getVectorCopyMultiple(MemRefType type);
+
+/// getStaticVectorCopiesOk of `op`'s A and B (getVectorCopyMultiple each).
 OperandAlignment getStaticOperandAlignment(MatmulOp op);
 
 /// One kernel a gemm.matmul is lowered to, and when it runs.
