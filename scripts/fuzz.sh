@@ -12,11 +12,20 @@
 # findings/<class>/<input>-<pipeline>/ with input.mlir and command.sh per
 # finding). GEMM_OPT names the gemm-opt to test (default build/bin/gemm-opt,
 # built by scripts/build.sh gemm-opt or scripts/test.sh).
+#
+#   scripts/fuzz.sh --runtime [--seed S] [--count N] [--out DIR] [...]
+#
+# fuzzes the C runtime instead (python/gemm_mlir/fuzz_runtime.py): mutated
+# manifests and object files, sizes and launch arguments through
+# gemm-runtime-probe, its dispatch compared with dispatch.py's. DIR defaults
+# to build/fuzz-runtime; PROBE names the probe (default
+# build/bin/gemm-runtime-probe; GEMM_OPT makes the seed folders).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seed=1
 count=1000
-out="$root/build/fuzz"
+out=
+module=gemm_mlir.fuzz
 rest=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,7 +35,8 @@ while [ $# -gt 0 ]; do
     --count=*) count=${1#--count=}; shift ;;
     --out) out=$2; shift 2 ;;
     --out=*) out=${1#--out=}; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --runtime) module=gemm_mlir.fuzz_runtime; shift ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) rest+=("$1"); shift ;;
   esac
 done
@@ -40,6 +50,15 @@ fi
 # (docs/design-notes.md, "Sanitizer build"); no effect on other binaries.
 export ASAN_OPTIONS="abort_on_error=1:halt_on_error=1:detect_leaks=1:allow_user_poisoning=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="abort_on_error=1:halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m gemm_mlir.fuzz \
-  --gemm-opt "$gemm_opt" --seed "$seed" --count "$count" --out "$out" --progress 250 \
-  ${rest[@]+"${rest[@]}"}
+if [ "$module" = gemm_mlir.fuzz_runtime ]; then
+  probe=${PROBE:-$root/build/bin/gemm-runtime-probe}
+  if [ ! -x "$probe" ]; then
+    echo "fuzz.sh: no gemm-runtime-probe at $probe (build it: scripts/build.sh)" >&2
+    exit 2
+  fi
+  rest=(--probe "$probe" ${rest[@]+"${rest[@]}"})
+  out=${out:-$root/build/fuzz-runtime}
+fi
+PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m "$module" \
+  --gemm-opt "$gemm_opt" --seed "$seed" --count "$count" --out "${out:-$root/build/fuzz}" \
+  --progress 250 ${rest[@]+"${rest[@]}"}

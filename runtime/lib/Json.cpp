@@ -229,6 +229,41 @@ private:
     return true;
   }
 
+  /// The length of the well-formed UTF-8 sequence at `at` (a lead byte of
+  /// 0x80 or above), 0 if it is not one: no overlong forms, surrogates or
+  /// code points past U+10FFFF.
+  size_t utf8Length(size_t at) const {
+    auto byte = [&](size_t i) -> unsigned {
+      return at + i < text.size() ? (unsigned char)text[at + i] : 0;
+    };
+    unsigned c = byte(0);
+    size_t length;
+    unsigned lo = 0x80, hi = 0xBF; // the second byte's range
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      if (c == 0xE0)
+        lo = 0xA0;
+      else if (c == 0xED)
+        hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      if (c == 0xF0)
+        lo = 0x90;
+      else if (c == 0xF4)
+        hi = 0x8F;
+    } else {
+      return 0;
+    }
+    if (byte(1) < lo || byte(1) > hi)
+      return 0;
+    for (size_t i = 2; i < length; ++i)
+      if (byte(i) < 0x80 || byte(i) > 0xBF)
+        return 0;
+    return length;
+  }
+
   bool parseString(std::string &out) {
     ++pos; // '"'
     while (true) {
@@ -241,6 +276,15 @@ private:
       }
       if (c < 0x20)
         return fail("control character in a string");
+      if (c >= 0x80) {
+        // RFC 8259 text is UTF-8; names reach C and Python callers.
+        size_t length = utf8Length(pos);
+        if (!length)
+          return fail("invalid UTF-8 in a string");
+        out.append(text, pos, length);
+        pos += length;
+        continue;
+      }
       if (c != '\\') {
         out += char(c);
         ++pos;
@@ -288,6 +332,11 @@ private:
         } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
           return fail("unpaired surrogate in a string");
         }
+        // The C API's strings end at the first NUL: a name holding one
+        // could not be asked for, and messages quoting it would be cut.
+        if (cp == 0)
+          return fail("'\\u0000' in a string (the C API's strings end at a "
+                      "NUL)");
         appendUtf8(out, cp);
         break;
       }

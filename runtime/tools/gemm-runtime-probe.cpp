@@ -212,9 +212,11 @@ bool parseArg(const std::string &text, GemmRtArg &arg) {
     if (!parseInts(parts[4], strides) || strides.size() != sizes.size())
       return false;
   } else {
+    // Row-major; sizes whose product overflows have no such strides.
     strides.assign(sizes.size(), 1);
     for (size_t d = sizes.size() - 1; d > 0; --d)
-      strides[d - 1] = strides[d] * sizes[d];
+      if (__builtin_mul_overflow(strides[d], sizes[d], &strides[d - 1]))
+        return false;
   }
   arg = gemmRtArgMemRef(dtype, reinterpret_cast<void *>(uintptr_t(address)),
                         int64_t(sizes.size()), sizes.data(), strides.data());

@@ -21,21 +21,24 @@
 using namespace mlir::gemm;
 namespace cl = llvm::cl;
 
+// Only these options show in --help (not the LLVM libraries' own).
+static cl::OptionCategory ldsModelCategory("gemm-lds-model options");
+
 static cl::opt<std::string> chip("chip", cl::desc("AMD chip"),
-                                 cl::init("gfx942"));
+                                 cl::init("gfx942"), cl::cat(ldsModelCategory));
 static cl::opt<std::string> dtype("dtype",
                                   cl::desc("f16, bf16, f32, f64, i8 or f8 "
                                            "(default: all)"),
-                                  cl::init(""));
+                                  cl::init(""), cl::cat(ldsModelCategory));
 static cl::opt<std::string> layout("layout",
                                    cl::desc("nn, nt, tn or tt (default: all)"),
-                                   cl::init(""));
+                                   cl::init(""), cl::cat(ldsModelCategory));
 static cl::list<int64_t> block("block", cl::desc("BM,BN,BK"),
-                               cl::CommaSeparated);
-static cl::list<int64_t> warps("warps", cl::desc("WM,WN"),
-                               cl::CommaSeparated);
-static cl::list<unsigned> instr("instr", cl::desc("m,n,k"),
-                                cl::CommaSeparated);
+                               cl::CommaSeparated, cl::cat(ldsModelCategory));
+static cl::list<int64_t> warps("warps", cl::desc("WM,WN"), cl::CommaSeparated,
+                               cl::cat(ldsModelCategory));
+static cl::list<unsigned> instr("instr", cl::desc("m,n,k"), cl::CommaSeparated,
+                                cl::cat(ldsModelCategory));
 
 namespace {
 struct DType {
@@ -46,6 +49,7 @@ struct DType {
 } // namespace
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(ldsModelCategory);
   cl::ParseCommandLineOptions(argc, argv, "gemm-mlir LDS layout model\n");
   const TargetInfo *target = lookupTarget(chip);
   if (!target || !target->isAMD()) {

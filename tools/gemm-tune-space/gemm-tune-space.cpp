@@ -29,42 +29,55 @@ using namespace mlir::gemm;
 namespace cl = llvm::cl;
 namespace json = llvm::json;
 
+// Only these options show in --help (not the LLVM libraries' own).
+static cl::OptionCategory tuneSpaceCategory("gemm-tune-space options");
+
 static cl::opt<std::string> chip("chip", cl::desc("Target chip"),
-                                 cl::init("sm_90"));
+                                 cl::init("sm_90"), cl::cat(tuneSpaceCategory));
 static cl::opt<std::string>
     dtype("dtype", cl::desc("Operand type: f16, bf16, f32, tf32, f64, i8"),
-          cl::init("f16"));
+          cl::init("f16"), cl::cat(tuneSpaceCategory));
 static cl::opt<std::string>
-    acc("acc", cl::desc("Accumulator type (default: f32 for 16-bit floats and "
-                        "f32/tf32, f64 for f64, i32 for i8)"),
-        cl::init(""));
-static cl::opt<std::string> cType("c", cl::desc("C element type (default: "
-                                                "the operand type, i32 for i8)"),
-                                  cl::init(""));
+    acc("acc",
+        cl::desc("Accumulator type (default: f32 for 16-bit floats and "
+                 "f32/tf32, f64 for f64, i32 for i8)"),
+        cl::init(""), cl::cat(tuneSpaceCategory));
+static cl::opt<std::string> cType("c",
+                                  cl::desc("C element type (default: "
+                                           "the operand type, i32 for i8)"),
+                                  cl::init(""), cl::cat(tuneSpaceCategory));
 static cl::opt<std::string> layout("layout", cl::desc("nn, nt, tn or tt"),
-                                   cl::init("tn"));
+                                   cl::init("tn"), cl::cat(tuneSpaceCategory));
+static cl::opt<std::string> epilogue("epilogue",
+                                     cl::desc("none, elementwise or reads_c"),
+                                     cl::init("none"),
+                                     cl::cat(tuneSpaceCategory));
+static cl::list<std::string> shapes("shape", cl::desc("MxNxK (repeatable)"),
+                                    cl::cat(tuneSpaceCategory));
+static cl::opt<int64_t> batch("batch", cl::desc("Batch count"), cl::init(1),
+                              cl::cat(tuneSpaceCategory));
 static cl::opt<std::string>
-    epilogue("epilogue", cl::desc("none, elementwise or reads_c"),
-             cl::init("none"));
-static cl::list<std::string> shapes("shape", cl::desc("MxNxK (repeatable)"));
-static cl::opt<int64_t> batch("batch", cl::desc("Batch count"), cl::init(1));
+    mode("mode",
+         cl::desc("lattice, frontier, pick, eval (with --configs) or "
+                  "dispatch (the kernel family and its choice)"),
+         cl::init("frontier"), cl::cat(tuneSpaceCategory));
+static cl::opt<unsigned> top("top",
+                             cl::desc("At most this many points, "
+                                      "fastest first (0: all)"),
+                             cl::init(0), cl::cat(tuneSpaceCategory));
 static cl::opt<std::string>
-    mode("mode", cl::desc("lattice, frontier, pick, eval (with --configs) or "
-                          "dispatch (the kernel family and its choice)"),
-         cl::init("frontier"));
-static cl::opt<unsigned> top("top", cl::desc("At most this many points, "
-                                             "fastest first (0: all)"),
-                             cl::init(0));
-static cl::opt<std::string>
-    configsFile("configs", cl::desc("JSON list of configs to evaluate "
-                                    "(--mode=eval)"),
-                cl::init(""));
+    configsFile("configs",
+                cl::desc("JSON list of configs to evaluate "
+                         "(--mode=eval)"),
+                cl::init(""), cl::cat(tuneSpaceCategory));
 static cl::list<std::string>
-    paramOverrides("param", cl::desc("Model parameter override NAME=VALUE "
-                                     "(calibration)"));
-static cl::opt<std::string> checkDB("check-db",
-                                    cl::desc("Check a tuning database and exit"),
-                                    cl::init(""));
+    paramOverrides("param",
+                   cl::desc("Model parameter override NAME=VALUE "
+                            "(calibration)"),
+                   cl::cat(tuneSpaceCategory));
+static cl::opt<std::string>
+    checkDB("check-db", cl::desc("Check a tuning database and exit"),
+            cl::init(""), cl::cat(tuneSpaceCategory));
 
 static json::Value configToJSON(const TileConfig &c) {
   json::Object o{
@@ -114,6 +127,7 @@ static int error(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(tuneSpaceCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "gemm-mlir config lattice and cost model\n");
   if (!checkDB.empty()) {

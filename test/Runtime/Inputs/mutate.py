@@ -6,6 +6,9 @@ runtime's malformed-manifest tests.
   mutate.py SRC DST --text TEXT write TEXT as manifest.json, its Python
                                 escapes (\\t, \\\\) decoded
   mutate.py SRC DST --eval EXPR write the string EXPR evaluates to
+  mutate.py SRC DST --bytes EXPR
+                                write the bytes EXPR evaluates to (text
+                                that is not UTF-8)
   mutate.py SRC DST --no-manifest
                                 copy the folder without manifest.json
 """
@@ -20,6 +23,9 @@ shutil.copytree(src, dst)
 path = os.path.join(dst, "manifest.json")
 if what[0] == "--no-manifest":
     os.remove(path)
+elif what[0] == "--bytes":
+    with open(path, "wb") as f:
+        f.write(eval(what[1]))
 elif what[0] in ("--text", "--eval"):
     text = (what[1].encode().decode("unicode_escape") if what[0] == "--text"
             else eval(what[1]))
