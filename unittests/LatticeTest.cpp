@@ -19,6 +19,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "gtest/gtest.h"
+
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -350,6 +352,39 @@ TEST(Lattice, ShapeBuckets) {
   EXPECT_EQ(shapeBucket(11008), 8192);
   EXPECT_EQ(shapeBucket(14336), 16384);
   EXPECT_EQ(shapeBucket(3), 4);
+}
+
+// Which operand's contiguous rows are whole 16 bytes (A: K, or M when A is
+// K x M; B: N, or K when B is N x K), also past 64-bit products.
+TEST(Lattice, RowsAllowVectorCopies) {
+  GemmProblem p;
+  ASSERT_TRUE(parseLayout("nn", p.transA, p.transB));
+  p.a = ElemKind::f16;
+  p.m = 8, p.n = 8417, p.k = 4096;
+  EXPECT_TRUE(p.rowsAllowVectorCopies(/*operandB=*/false));
+  EXPECT_FALSE(p.rowsAllowVectorCopies(/*operandB=*/true));
+  p.n = 8416, p.k = 2047;
+  EXPECT_FALSE(p.rowsAllowVectorCopies(false));
+  EXPECT_TRUE(p.rowsAllowVectorCopies(true));
+  // tn: both operands' rows are K long; nt and tt: A's are M long.
+  ASSERT_TRUE(parseLayout("tn", p.transA, p.transB));
+  p.k = 4100;
+  EXPECT_FALSE(p.rowsAllowVectorCopies(false));
+  EXPECT_FALSE(p.rowsAllowVectorCopies(true));
+  p.k = 4104;
+  EXPECT_TRUE(p.rowsAllowVectorCopies(false));
+  EXPECT_TRUE(p.rowsAllowVectorCopies(true));
+  ASSERT_TRUE(parseLayout("tt", p.transA, p.transB));
+  p.m = 7;
+  EXPECT_FALSE(p.rowsAllowVectorCopies(false));
+  EXPECT_TRUE(p.rowsAllowVectorCopies(true));
+  // One-byte elements need multiples of 16, eight-byte ones of 2.
+  p.a = ElemKind::i8, p.m = 24;
+  EXPECT_FALSE(p.rowsAllowVectorCopies(false));
+  p.a = ElemKind::f64, p.m = 26;
+  EXPECT_TRUE(p.rowsAllowVectorCopies(false));
+  p.m = std::numeric_limits<int64_t>::max();
+  EXPECT_FALSE(p.rowsAllowVectorCopies(false));
 }
 
 // The model's frontier goes through convert-gemm-to-nvgpu: the kernels are

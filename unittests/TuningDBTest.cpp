@@ -77,6 +77,47 @@ TEST(TuningDB, NearestBucketLookup) {
   EXPECT_FALSE(lookupTuningDB(*parsed, "sm_90", p));
 }
 
+// 4095 and 4096 share a bucket, but rows of 4095 f16 elements rule out
+// 16-byte copies: entries measured with the problem's operand alignment
+// win, the others stand in when there are none.
+TEST(TuningDB, AlignmentClass) {
+  llvm::Expected<TuningDB> parsed = parseTuningDB(
+      db(entry("sm_90", "f16", "tn", "none", 4096, 4096, 4096, 128) + "," +
+         entry("sm_90", "f16", "tn", "none", 4099, 4097, 4095, 256) + "," +
+         entry("sm_90", "f16", "nn", "none", 4096, 4096, 4096, 64)));
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  GemmProblem p;
+  p.m = 4096, p.n = 4096, p.k = 4096;
+  std::optional<TuningMatch> m = lookupTuningDB(*parsed, "sm_90", p);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->entry->config.bm, 128);
+  EXPECT_TRUE(m->sameAlignment);
+  // tn with K = 4095: both operands' rows are misaligned, as the 4099 x
+  // 4097 x 4095 entry's were (listed second, still chosen).
+  p.k = 4095;
+  m = lookupTuningDB(*parsed, "sm_90", p);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->entry->config.bm, 256);
+  EXPECT_TRUE(m->exact);
+  EXPECT_TRUE(m->sameAlignment);
+  // Known alignment (padded rows: strides of whole 16 bytes) overrides the
+  // shape's; one operand misaligned matches neither entry, so both stand in
+  // and the nearest (the first) wins.
+  EXPECT_EQ(lookupTuningDB(*parsed, "sm_90", p, true, true)->entry->config.bm,
+            128);
+  m = lookupTuningDB(*parsed, "sm_90", p, true, false);
+  EXPECT_EQ(m->entry->config.bm, 128);
+  EXPECT_FALSE(m->sameAlignment);
+  // nn with a misaligned B (N = 4097): no such entry, the aligned one
+  // stands in.
+  ASSERT_TRUE(parseLayout("nn", p.transA, p.transB));
+  p.k = 4096, p.n = 4097;
+  m = lookupTuningDB(*parsed, "sm_90", p);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->entry->config.bm, 64);
+  EXPECT_FALSE(m->sameAlignment);
+}
+
 TEST(TuningDB, Diagnostics) {
   EXPECT_EQ(errorOf(db("")), "");
   EXPECT_NE(errorOf("{").find("malformed tuning database"), std::string::npos);

@@ -270,9 +270,8 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   // with 16 bytes per thread in flight per round trip.
   double tileBytes = (rowsA + colsB) * c.bk * bytes;
   double copyCycles = tileBytes / (warps * mp.warpCopyBytesPerClk);
-  int64_t contigA = p.transA ? p.m : p.k, contigB = p.transB ? p.k : p.n;
-  bool elementA = (contigA % 16) * int64_t(bytes) % 16 != 0;
-  bool elementB = (contigB % 16) * int64_t(bytes) % 16 != 0;
+  bool elementA = !p.rowsAllowVectorCopies(/*operandB=*/false);
+  bool elementB = !p.rowsAllowVectorCopies(/*operandB=*/true);
   double elementBytes = (elementA ? rowsA : 0.0) * c.bk * bytes +
                         (elementB ? colsB : 0.0) * c.bk * bytes;
   double elementCycles = std::ceil(elementBytes / (threads * 16.0)) *

@@ -1,6 +1,7 @@
 //===- Problem.cpp - A GEMM problem as the tuner sees it ------------------===//
 
 #include "gemm/Tuning/Problem.h"
+#include "gemm/Target/TargetInfo.h"
 #include <cmath>
 
 using namespace mlir::gemm;
@@ -9,6 +10,12 @@ std::string GemmProblem::dtypeKey() const {
   if (a == ElemKind::f32 && allowTf32)
     return "tf32";
   return stringifyElemKind(a).str();
+}
+
+bool GemmProblem::rowsAllowVectorCopies(bool operandB) const {
+  int64_t contiguous = operandB ? (transB ? k : n) : (transA ? m : k);
+  // (contiguous % 16) first: no overflow for any size.
+  return (contiguous % 16) * int64_t(elemBytes(a)) % 16 == 0;
 }
 
 int64_t mlir::gemm::shapeBucket(int64_t dim) {

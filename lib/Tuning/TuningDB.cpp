@@ -242,7 +242,8 @@ llvm::Expected<TuningDB> mlir::gemm::loadTuningDB(llvm::StringRef path) {
 }
 
 std::optional<TuningMatch> mlir::gemm::lookupTuningDB(
-    const TuningDB &db, llvm::StringRef arch, const GemmProblem &problem) {
+    const TuningDB &db, llvm::StringRef arch, const GemmProblem &problem,
+    std::optional<bool> aAligned, std::optional<bool> bAligned) {
   std::string dtype = problem.dtypeKey();
   llvm::StringRef acc = stringifyElemKind(problem.acc);
   llvm::StringRef layout = problem.layoutName();
@@ -255,16 +256,34 @@ std::optional<TuningMatch> mlir::gemm::lookupTuningDB(
   for (const TuningEntry &e : db.entries)
     if (sameTypes(e) && e.epilogue == problem.epilogue)
       epi = problem.epilogue;
+  // The problem's operand alignment, and each entry's (its shape's, with
+  // the problem's types and layout, which the entry shares).
+  std::pair<bool, bool> want = {
+      aAligned.value_or(problem.rowsAllowVectorCopies(/*operandB=*/false)),
+      bAligned.value_or(problem.rowsAllowVectorCopies(/*operandB=*/true))};
+  auto alignmentOf = [&](const TuningEntry &e) {
+    GemmProblem measured = problem;
+    measured.m = e.m, measured.n = e.n, measured.k = e.k;
+    return std::make_pair(measured.rowsAllowVectorCopies(false),
+                          measured.rowsAllowVectorCopies(true));
+  };
+  bool anySameAlignment = false;
+  for (const TuningEntry &e : db.entries)
+    if (sameTypes(e) && e.epilogue == epi && alignmentOf(e) == want)
+      anySameAlignment = true;
   auto logBucket = [](int64_t d) { return std::log2(double(shapeBucket(d))); };
   std::optional<TuningMatch> best;
   for (const TuningEntry &e : db.entries) {
     if (!sameTypes(e) || e.epilogue != epi)
       continue;
+    bool sameAlignment = alignmentOf(e) == want;
+    if (anySameAlignment && !sameAlignment)
+      continue;
     double distance = std::fabs(logBucket(problem.m) - logBucket(e.m)) +
                       std::fabs(logBucket(problem.n) - logBucket(e.n)) +
                       std::fabs(logBucket(problem.k) - logBucket(e.k));
     if (!best || distance < best->distance)
-      best = TuningMatch{&e, distance == 0, distance};
+      best = TuningMatch{&e, distance == 0, distance, sameAlignment};
   }
   return best;
 }

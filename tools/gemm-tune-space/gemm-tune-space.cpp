@@ -75,6 +75,15 @@ static cl::list<std::string>
                    cl::desc("Model parameter override NAME=VALUE "
                             "(calibration)"),
                    cl::cat(tuneSpaceCategory));
+static cl::opt<std::string> aAlignedOpt(
+    "a-aligned",
+    cl::desc("--mode=dispatch: whether A allows 16-byte copies (auto: when "
+             "its contiguous rows are whole 16 bytes, as the model assumes; "
+             "true; false)"),
+    cl::init("auto"), cl::cat(tuneSpaceCategory));
+static cl::opt<std::string>
+    bAlignedOpt("b-aligned", cl::desc("--mode=dispatch: the same for B"),
+                cl::init("auto"), cl::cat(tuneSpaceCategory));
 static cl::opt<std::string>
     checkDB("check-db", cl::desc("Check a tuning database and exit"),
             cl::init(""), cl::cat(tuneSpaceCategory));
@@ -182,6 +191,10 @@ int main(int argc, char **argv) {
       return error("bad model parameter '" + kv + "' (names: " +
                    llvm::join(ModelParams::names(), ", ") + ")");
   }
+  for (const std::string *v :
+       {&aAlignedOpt.getValue(), &bAlignedOpt.getValue()})
+    if (*v != "auto" && *v != "true" && *v != "false")
+      return error("bad alignment '" + *v + "' (expected auto, true or false)");
   if (mode != "lattice" && mode != "frontier" && mode != "pick" &&
       mode != "eval" && mode != "dispatch")
     return error("unknown mode '" + mode + "'");
@@ -233,6 +246,12 @@ int main(int argc, char **argv) {
         mnk[0] < 1 || mnk[1] < 1 || mnk[2] < 1)
       return error("bad shape '" + shape + "' (expected MxNxK)");
     problem.m = mnk[0], problem.n = mnk[1], problem.k = mnk[2];
+    auto alignment = [&](const std::string &option, bool operandB) {
+      return option == "auto" ? problem.rowsAllowVectorCopies(operandB)
+                              : option == "true";
+    };
+    bool aAligned = alignment(aAlignedOpt, false);
+    bool bAligned = alignment(bAlignedOpt, true);
     json::Array points;
     size_t latticeSize = 0;
     if (mode == "dispatch") {
@@ -242,8 +261,8 @@ int main(int argc, char **argv) {
       // the rules choose.
       std::vector<DispatchRule> rules =
           getDispatchRules(problem, *target, problem.allowTf32);
-      size_t chosen =
-          chooseRule(rules, problem.m, problem.n, problem.k, problem.batch);
+      size_t chosen = chooseRule(rules, problem.m, problem.n, problem.k,
+                                 problem.batch, aAligned, bAligned);
       for (size_t i = 0; i < rules.size(); ++i) {
         const DispatchRule &r = rules[i];
         TileConfig cfg = r.config;
@@ -253,14 +272,15 @@ int main(int argc, char **argv) {
         cfg.splitK = slices;
         if (slices == 1)
           cfg.clusterReduce = false;
-        json::Object point{{"rule", r.name},
-                           {"config", configToJSON(r.config)},
-                           {"config_str", r.config.str()},
-                           {"holds", r.when.holds(problem.m, problem.n,
-                                                  problem.k, problem.batch,
-                                                  r.config.bm, r.config.bn)},
-                           {"chosen", i == chosen},
-                           {"slices", slices}};
+        json::Object point{
+            {"rule", r.name},
+            {"config", configToJSON(r.config)},
+            {"config_str", r.config.str()},
+            {"holds",
+             r.when.holds(problem.m, problem.n, problem.k, problem.batch,
+                          r.config.bm, r.config.bn, aAligned, bAligned)},
+            {"chosen", i == chosen},
+            {"slices", slices}};
         if (std::optional<Cost> cost =
                 estimateCost(cfg, problem, *target, params))
           point["cost"] = costToJSON(*cost);
@@ -298,11 +318,16 @@ int main(int argc, char **argv) {
             {"cost", costToJSON(ranked[i].cost)}});
       }
     }
-    out.push_back(json::Object{{"m", problem.m},
-                               {"n", problem.n},
-                               {"k", problem.k},
-                               {"lattice_size", int64_t(latticeSize)},
-                               {"points", std::move(points)}});
+    json::Object result{{"m", problem.m},
+                        {"n", problem.n},
+                        {"k", problem.k},
+                        {"lattice_size", int64_t(latticeSize)},
+                        {"points", std::move(points)}};
+    if (mode == "dispatch") {
+      result["a_aligned"] = aAligned;
+      result["b_aligned"] = bAligned;
+    }
+    out.push_back(std::move(result));
   }
   llvm::outs() << llvm::formatv(
       "{0:2}\n", json::Value(json::Object{{"chip", chip},

@@ -35,6 +35,13 @@ struct GemmProblem : GemmSignature {
   bool allowTf32 = false;
 
   double flops() const { return 2.0 * m * n * k * batch; }
+  /// Whether A (B), stored contiguous and row-major from a 16-byte aligned
+  /// address, allows 16-byte copies: its contiguous dimension (A: K, or M
+  /// when A is K x M; B: N, or K when B is N x K) times the element size is
+  /// a whole number of 16 bytes. What the cost model assumes (it prices
+  /// element copies otherwise) and the alignment gemm-tune-space's
+  /// dispatch mode chooses with unless told.
+  bool rowsAllowVectorCopies(bool operandB) const;
   /// Tuning-database spelling of the operand type: the storage type, except
   /// "tf32" for f32 operands allowed on tf32 tensor cores.
   std::string dtypeKey() const;

@@ -54,15 +54,29 @@ struct TuningMatch {
   bool exact = false;
   /// sum over M, N, K of |log2(bucket(problem)) - log2(bucket(entry))|.
   double distance = 0;
+  /// The entry was measured with operands of the problem's alignment (see
+  /// lookupTuningDB).
+  bool sameAlignment = true;
 };
 
 /// Looks `problem` up for `arch`: among the entries with the same arch,
 /// dtype, accumulator and layout, those of the problem's epilogue class if
-/// any exist, else those of class `none`; of these, the entry whose shape
-/// bucket is nearest (exact when equal); ties go to the entry listed first.
+/// any exist, else those of class `none`; of these, those measured with the
+/// problem's operand alignment if any exist, else all; of these, the entry
+/// whose shape bucket is nearest (exact when equal); ties go to the entry
+/// listed first.
+///
+/// An entry's alignment is its shape's: the tuner measures contiguous
+/// operands, whose rows allow 16-byte copies when they are whole 16 bytes
+/// (GemmProblem::rowsAllowVectorCopies). 4095 and 4096 share a bucket, but
+/// one takes element copies or a pack and the other does not, so their best
+/// configs differ. The problem's alignment is `aligned` where known (e.g.
+/// from a memref type's strides), else its shape's.
 std::optional<TuningMatch> lookupTuningDB(const TuningDB &db,
                                           llvm::StringRef arch,
-                                          const GemmProblem &problem);
+                                          const GemmProblem &problem,
+                                          std::optional<bool> aAligned = {},
+                                          std::optional<bool> bAligned = {});
 
 } // namespace mlir::gemm
 

@@ -89,8 +89,11 @@ struct GemmSelectConfig
       }
       GemmProblem problem = getGemmProblem(op, allowTf32);
       if (db) {
+        // The operands' alignment where their types decide it, else their
+        // shapes' (contiguous rows).
+        OperandAlignment aligned = getStaticOperandAlignment(op);
         if (std::optional<TuningMatch> match =
-                lookupTuningDB(*db, chip, problem)) {
+                lookupTuningDB(*db, chip, problem, aligned.a, aligned.b)) {
           const TuningEntry &e = *match->entry;
           op.setConfigAttr(getConfigAttr(op.getContext(), e.config));
           ++numFromDB;
@@ -98,7 +101,11 @@ struct GemmSelectConfig
             op.emitRemark("config from the tuning database (")
                 << (match->exact ? "exact" : "nearest") << " bucket, entry "
                 << shapeString(e.m, e.n, e.k) << " "
-                << stringifyEpilogueClass(e.epilogue) << ")";
+                << stringifyEpilogueClass(e.epilogue)
+                << (match->sameAlignment
+                        ? ""
+                        : ", measured with other operand alignment")
+                << ")";
           return;
         }
       }

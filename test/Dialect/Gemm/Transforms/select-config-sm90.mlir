@@ -121,3 +121,29 @@ func.func @explicit(%a: memref<?x?xf16>, %c: memref<?x?xf16>) {
       attributes {config = #gemm.config<kind = mma_sync, block = [64, 64, 32], warps = [2, 2], instr = [16, 8, 16], stages = 2>}
   return
 }
+
+// -----
+
+// The operands' alignment is part of the match. K = 4095 rules out 16-byte
+// copies of tn rows: the 4099x4097x4095 entry (listed after the 4096^3 one,
+// in the same bucket) wins. Rows padded to 4096 elements are aligned and
+// take the 4096^3 entry. An aligned A with a misaligned B matches neither
+// entry's alignment: both stand in (the first listed wins the tie), and the
+// remark says so.
+// DB-LABEL: func.func @alignment
+// DB: block = [256, 128, 64], warps = [4, 2], instr = [16, 8, 16], stages = 3
+// DB: block = [128, 256, 32], warps = [2, 4], instr = [16, 8, 16], stages = 4
+// DB: block = [128, 256, 32], warps = [2, 4], instr = [16, 8, 16], stages = 4
+// LOWER-LABEL: func.func @alignment
+// LOWER-COUNT-3: gpu.launch_func
+func.func @alignment(%a: memref<4096x4095xf16>, %b: memref<4096x4095xf16>, %c: memref<4096x4096xf16>,
+                     %pa: memref<4096x4095xf16, strided<[4096, 1]>>,
+                     %pb: memref<4096x4095xf16, strided<[4096, 1]>>) {
+  // expected-remark @+1 {{config from the tuning database (exact bucket, entry 4099x4097x4095 none)}}
+  gemm.matmul tn ins(%a, %b : memref<4096x4095xf16>, memref<4096x4095xf16>) outs(%c : memref<4096x4096xf16>) acc(f32)
+  // expected-remark @+1 {{config from the tuning database (exact bucket, entry 4096x4096x4096 none)}}
+  gemm.matmul tn ins(%pa, %pb : memref<4096x4095xf16, strided<[4096, 1]>>, memref<4096x4095xf16, strided<[4096, 1]>>) outs(%c : memref<4096x4096xf16>) acc(f32)
+  // expected-remark @+1 {{config from the tuning database (exact bucket, entry 4096x4096x4096 none, measured with other operand alignment)}}
+  gemm.matmul tn ins(%pa, %b : memref<4096x4095xf16, strided<[4096, 1]>>, memref<4096x4095xf16>) outs(%c : memref<4096x4096xf16>) acc(f32)
+  return
+}
