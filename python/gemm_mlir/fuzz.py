@@ -1955,6 +1955,23 @@ def resolve_tools(gemm_opt):
     return {"gemm-opt": os.path.abspath(path), "ptxas": find_ptxas(), "llvm-mc": find_llvm_mc()}
 
 
+def run_all(count, jobs, one):
+    """one(i) for every input index i < count on `jobs` threads; the first
+    exception is raised again."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for f in [pool.submit(one, i) for i in range(count)]:
+            f.result()
+
+
+def write_outputs(out, summary, runs):
+    """OUT/summary.json, and OUT/runs.jsonl with one line per run (dicts)."""
+    with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(summary, f, indent=1)
+    with open(os.path.join(out, "runs.jsonl"), "w", encoding="utf-8") as f:
+        for run in runs:
+            f.write(json.dumps(run) + "\n")
+
+
 def fuzz(args):
     tools = resolve_tools(args.gemm_opt)
     if args.no_asm:
@@ -1994,20 +2011,14 @@ def fuzz(args):
                 print(f"gemm-fuzz: {done[0]}/{args.count} {time.monotonic() - t0:.0f} s {c}", file=sys.stderr)
 
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for f in [pool.submit(one, i) for i in range(args.count)]:
-                f.result()
+        run_all(args.count, args.jobs, one)
     finally:
         shutil.rmtree(workroot, ignore_errors=True)
     summary = summarize(args, results, time.monotonic() - t0, tools)
-    with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
-        json.dump(summary, f, indent=1)
-    with open(os.path.join(out, "runs.jsonl"), "w", encoding="utf-8") as f:
-        for inp, o, where in results:
-            f.write(json.dumps({"index": inp.index, "pipeline": inp.cmd.pipeline, "class": o.cls,
-                                "rc": o.rc, "seconds": round(o.seconds, 3), "base": inp.base,
-                                "mutations": inp.mutations, "signature": o.signature,
-                                "reproducer": where}) + "\n")
+    write_outputs(out, summary, [
+        {"index": inp.index, "pipeline": inp.cmd.pipeline, "class": o.cls, "rc": o.rc,
+         "seconds": round(o.seconds, 3), "base": inp.base, "mutations": inp.mutations,
+         "signature": o.signature, "reproducer": where} for inp, o, where in results])
     print_summary(summary)
     return 1 if summary["failing"] else 0
 

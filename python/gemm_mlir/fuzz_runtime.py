@@ -54,7 +54,6 @@ stdin.txt, stdout.txt, stderr.txt and info.json.
 """
 
 import argparse
-import concurrent.futures
 import copy
 import datetime
 import glob
@@ -71,7 +70,8 @@ import threading
 import time
 
 from gemm_mlir.dispatch import choose_entry, split_slices
-from gemm_mlir.fuzz import CRASH_MARKERS, ROOT, git_commit, normalize, operand_shapes, run_process
+from gemm_mlir.fuzz import (CRASH_MARKERS, ROOT, git_commit, normalize, operand_shapes, run_all, run_process,
+                            write_outputs)
 
 FAIL_CLASSES = ["crash", "hang", "undiagnosed-failure", "divergence"]
 CLASSES = ["ok", "diagnosed"] + FAIL_CLASSES
@@ -940,20 +940,14 @@ def fuzz(args):
                 print(f"gemm-fuzz-runtime: {done[0]}/{args.count} {time.monotonic() - t0:.0f} s", file=sys.stderr)
 
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for f in [pool.submit(one, i) for i in range(args.count)]:
-                f.result()
+        run_all(args.count, args.jobs, one)
     finally:
         shutil.rmtree(workroot, ignore_errors=True)
     summary = summarize(args, results, time.monotonic() - t0, probe)
-    with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
-        json.dump(summary, f, indent=1)
-    with open(os.path.join(out, "runs.jsonl"), "w", encoding="utf-8") as f:
-        for inp, o, where in results:
-            f.write(json.dumps({"index": inp.index, "seed_folder": inp.seed_name, "command": inp.command,
-                                "class": o.cls, "rc": o.rc, "seconds": round(o.seconds, 3),
-                                "mutations": inp.mutations, "signature": o.signature,
-                                "reproducer": where}) + "\n")
+    write_outputs(out, summary, [
+        {"index": inp.index, "seed_folder": inp.seed_name, "command": inp.command, "class": o.cls,
+         "rc": o.rc, "seconds": round(o.seconds, 3), "mutations": inp.mutations,
+         "signature": o.signature, "reproducer": where} for inp, o, where in results])
     print_summary(summary)
     return 1 if summary["failing"] else 0
 
