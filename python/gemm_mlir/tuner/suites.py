@@ -31,10 +31,15 @@ DB_CLASSES = [("f16", "nn", "none", "f16", "none"),
               ("f16", "tn", "linear", "f16", "reads_c"),
               ("i8", "tn", "none", "i8", "none")]
 # Decode (M <= 16, N and K in the thousands): the rows the bandwidth bar of
-# docs/dispatch.md is measured on, unsplit and split grids.
+# docs/dispatch.md is measured on, unsplit and split grids; and rows that
+# rule out 16-byte copies (odd N: B of nn; odd K: A of nn, both of tn),
+# which the gemv-mma unaligned members read in place and the others pack.
+# The database keeps them apart from aligned shapes of the same bucket
+# (lookupTuningDB matches the operands' alignment).
 DECODE_SHAPES = [(1, 4096, 4096), (16, 4096, 11008), (8, 11008, 4096),
                  (4, 14336, 4096), (2, 8192, 8192), (1, 2048, 8192),
-                 (12, 28672, 8192)]
+                 (12, 28672, 8192), (8, 8417, 4096), (11, 4097, 4093),
+                 (8, 6000, 2047)]
 DECODE_CLASSES = [("f16", "tn", "none", "f16", "none"),
                   ("f16", "nn", "none", "f16", "none")]
 EVERY_CLASSES = [("f16", "tn", "none", "f16", "none"),
