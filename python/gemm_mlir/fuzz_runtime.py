@@ -32,16 +32,22 @@ one of them and:
   alignment bits, names of the families or not, malformed lines), `plan`
   with arguments for a family (sizes consistent with its layout and
   parameters or not, strides, addresses, scalars of every type, the
-  `--no-pack` flag) or `api-errors`.
+  `--no-pack` flag), `api-errors`, or the python command: the Python
+  module gemm_mlir._gemm_runtime (when --runtime-python holds it) loads the
+  folder parse-only and takes function(), choose() and plan() calls with
+  ints past 64 bits, floats, None, strings, short or long tuples
+  (python_driver runs them in a process of its own).
 
 Classes (classify):
 
   ok                   exit 0
   diagnosed            exit 1 with an `error (<status>): <message>` line, or
-                       exit 2 with the probe's own usage message
+                       exit 2 with the probe's own usage message (python:
+                       every exception a ValueError, TypeError,
+                       OverflowError or RuntimeError)
   crash                killed by a signal, or a sanitizer report
   hang                 past --timeout
-  undiagnosed-failure  any other exit
+  undiagnosed-failure  any other exit (python: an exception of another type)
   divergence           `choose` exited 0, but for some line the rules of
                        python/gemm_mlir/dispatch.py on the same (mutated)
                        manifest pick another kernel or other K slices (lines
