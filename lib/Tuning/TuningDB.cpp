@@ -267,23 +267,22 @@ std::optional<TuningMatch> mlir::gemm::lookupTuningDB(
     return std::make_pair(measured.rowsAllowVectorCopies(false),
                           measured.rowsAllowVectorCopies(true));
   };
-  bool anySameAlignment = false;
-  for (const TuningEntry &e : db.entries)
-    if (sameTypes(e) && e.epilogue == epi && alignmentOf(e) == want)
-      anySameAlignment = true;
+  // The nearest entry of the problem's alignment, and the nearest of all
+  // (which stands in when there is none of it).
   auto logBucket = [](int64_t d) { return std::log2(double(shapeBucket(d))); };
-  std::optional<TuningMatch> best;
+  std::optional<TuningMatch> nearestSame, nearestAny;
   for (const TuningEntry &e : db.entries) {
     if (!sameTypes(e) || e.epilogue != epi)
-      continue;
-    bool sameAlignment = alignmentOf(e) == want;
-    if (anySameAlignment && !sameAlignment)
       continue;
     double distance = std::fabs(logBucket(problem.m) - logBucket(e.m)) +
                       std::fabs(logBucket(problem.n) - logBucket(e.n)) +
                       std::fabs(logBucket(problem.k) - logBucket(e.k));
-    if (!best || distance < best->distance)
-      best = TuningMatch{&e, distance == 0, distance, sameAlignment};
+    TuningMatch match{&e, distance == 0, distance, alignmentOf(e) == want};
+    if (match.sameAlignment &&
+        (!nearestSame || distance < nearestSame->distance))
+      nearestSame = match;
+    if (!nearestAny || distance < nearestAny->distance)
+      nearestAny = match;
   }
-  return best;
+  return nearestSame ? nearestSame : nearestAny;
 }
