@@ -1948,11 +1948,17 @@ def print_summary(summary, stream=sys.stdout):
 # The run, the self-test, the reducer
 # ---------------------------------------------------------------------------
 
+def resolve_tool(path, what, prog="gemm-fuzz"):
+    """The absolute path of the tool `path` names (a bare name is looked up
+    on PATH); exits with a message when there is none."""
+    found = shutil.which(path) if os.sep not in path else path
+    if not found or not os.path.exists(found):
+        sys.exit(f"{prog}: no {what} at {path!r}")
+    return os.path.abspath(found)
+
+
 def resolve_tools(gemm_opt):
-    path = shutil.which(gemm_opt) if os.sep not in gemm_opt else gemm_opt
-    if not path or not os.path.exists(path):
-        sys.exit(f"gemm-fuzz: no gemm-opt at {gemm_opt!r}")
-    return {"gemm-opt": os.path.abspath(path), "ptxas": find_ptxas(), "llvm-mc": find_llvm_mc()}
+    return {"gemm-opt": resolve_tool(gemm_opt, "gemm-opt"), "ptxas": find_ptxas(), "llvm-mc": find_llvm_mc()}
 
 
 def run_all(count, jobs, one):

@@ -76,8 +76,8 @@ import threading
 import time
 
 from gemm_mlir.dispatch import choose_entry, split_slices
-from gemm_mlir.fuzz import (CRASH_MARKERS, ROOT, git_commit, normalize, operand_shapes, run_all, run_process,
-                            write_outputs)
+from gemm_mlir.fuzz import (CRASH_MARKERS, ROOT, git_commit, normalize, operand_shapes, resolve_tool, run_all,
+                            run_process, write_outputs)
 
 FAIL_CLASSES = ["crash", "hang", "undiagnosed-failure", "divergence"]
 CLASSES = ["ok", "diagnosed"] + FAIL_CLASSES
@@ -692,9 +692,28 @@ def argv_of(inp, probe, folder, python=None):
     return [probe, "plan", folder] + inp.argv_tail
 
 
-def python_choices(manifest_text, lines):
-    """What python/gemm_mlir/dispatch.py picks for each choose line, or None
-    where it rejects the manifest or the line."""
+def choose_key(fields):
+    """(name, m, n, k, batch, aligned) of a choose request: a choose line's
+    fields as text, or the python command's values (ints only; batch 1 and
+    aligned 3 when absent); None when malformed."""
+    def integer(x):
+        if isinstance(x, str):
+            return int(x, 10)
+        if type(x) is not int:
+            raise ValueError(x)
+        return x
+    try:
+        sizes = [integer(x) for x in fields[1:6]]
+    except ValueError:
+        return None
+    if len(sizes) < 3:
+        return None
+    return (fields[0], *sizes[:3], sizes[3] if len(sizes) > 3 else 1, sizes[4] if len(sizes) > 4 else 3)
+
+
+def python_choices(manifest_text, keys):
+    """What python/gemm_mlir/dispatch.py picks for each choose_key, or None
+    where it rejects the manifest or the key."""
     try:
         manifest = json.loads(manifest_text)
         fams = {}
@@ -705,12 +724,8 @@ def python_choices(manifest_text, lines):
     except Exception:
         return None
     out = []
-    for line in lines:
+    for name, m, n, k, batch, aligned in keys:
         try:
-            f = line.split()
-            name, m, n, k = f[0], int(f[1], 10), int(f[2], 10), int(f[3], 10)
-            batch = int(f[4], 10) if len(f) > 4 else 1
-            aligned = int(f[5], 10) if len(f) > 5 else 3
             e = named[name][choose_entry(named[name], m, n, k, batch, bool(aligned & 1), bool(aligned & 2))]
             out.append((e["name"], split_slices(e, m, n, k, batch)))
         except Exception:
@@ -728,18 +743,12 @@ def check_divergence(inp, o):
             key = (mm.group(1), int(mm.group(2)), int(mm.group(3)), int(mm.group(4)), int(mm.group(5)),
                    int(mm.group(6)) if mm.group(6) else 3)
             answered[key] = (mm.group(7), int(mm.group(8)))
-    lines, keys = [], []
+    keys = []
     for line in inp.stdin.splitlines():
-        f = line.split()
-        try:
-            key = (f[0], int(f[1], 10), int(f[2], 10), int(f[3], 10), int(f[4], 10) if len(f) > 4 else 1,
-                   int(f[5], 10) if len(f) > 5 else 3)
-        except (IndexError, ValueError):
-            continue
+        key = choose_key(line.split())
         if key in answered and all(-2**63 <= x < 2**63 for x in key[1:5]) and 0 <= key[5] < 2**32:
-            lines.append(line)
             keys.append(key)
-    py = python_choices(inp.manifest_text, lines)
+    py = python_choices(inp.manifest_text, keys)
     if py is None:
         return None
     for key, want in zip(keys, py):
@@ -904,10 +913,7 @@ def print_summary(summary, stream=sys.stdout):
 
 
 def resolve(path, what):
-    p = shutil.which(path) if os.sep not in path else path
-    if not p or not os.path.exists(p):
-        sys.exit(f"gemm-fuzz-runtime: no {what} at {path!r}")
-    return os.path.abspath(p)
+    return resolve_tool(path, what, "gemm-fuzz-runtime")
 
 
 def prepare(args):
@@ -1000,10 +1006,11 @@ def python_driver(folder, calls_file):
         if c["op"] == "choose":
             kw = c["kwargs"]
             aligned = (1 if kw.get("a_aligned", True) else 0) | (2 if kw.get("b_aligned", True) else 0)
-            line = " ".join(str(x) for x in [c["fn"]] + c["args"] + [kw.get("batch", 1), aligned])
-            want = python_choices(manifest_text, [line])
+            key = choose_key([c["fn"]] + c["args"] + [kw.get("batch", 1), aligned])
+            want = python_choices(manifest_text, [key]) if key else None
             if want and want[0] is not None and tuple(result) != want[0]:
-                print(f"divergence {line}: module {result[0]} {result[1]}, dispatch.py {want[0][0]} {want[0][1]}")
+                print(f"divergence {' '.join(map(str, key))}: module {result[0]} {result[1]}, "
+                      f"dispatch.py {want[0][0]} {want[0][1]}")
                 return 4
     return 0
 
