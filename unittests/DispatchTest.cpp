@@ -222,6 +222,20 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
             "gemv-mma-16-n-unaligned-narrow");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 16, 8193, 8192),
             "gemv-mma-16-n-unaligned");
+  // 16 rows: one load a lane where its grid (265 to 396 blocks of 32
+  // columns) is one wave of three blocks an SM and two loads' is not.
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 16, 8447, 4096),
+            "gemv-mma-16-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 16, 8449, 4096),
+            "gemv-mma-16-n-unaligned-many");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 9, 9999, 1000),
+            "gemv-mma-16-n-unaligned-many");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 13, 12671, 2048),
+            "gemv-mma-16-n-unaligned-many");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 13, 12673, 2048),
+            "gemv-mma-16-n-unaligned");
+  EXPECT_EQ(ruleForUnalignedB(nnRules, 16, 30001, 1024),
+            "gemv-mma-16-n-unaligned");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 4096, 255), "small");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "decode");
@@ -244,14 +258,22 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
                                /*aAligned=*/false, /*bAligned=*/true)]
                 .name,
             "decode");
-  // The same kernels as the members for aligned rows (no new ones).
+  // The same kernels as the members for aligned rows for 3 to 8 rows.
   EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-narrow")->config,
             findRule(nnRules, "gemv-mma-n-narrow")->config);
   EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned")->config,
             findRule(nnRules, "gemv-mma-n")->config);
   EXPECT_EQ(findRule(nnRules, "gemv-mma-n-unaligned-wide")->config,
             findRule(nnRules, "gemv-mma-n-wide")->config);
+  // But for 16 rows the 32-column tile keeps two loads a lane and row in
+  // flight (one on aligned rows): one more kernel.
   EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-unaligned")->config,
+            makeGemvMmaConfig(16, 32, 8, /*unroll=*/2));
+  EXPECT_NE(findRule(nnRules, "gemv-mma-16-n-unaligned")->config,
+            findRule(nnRules, "gemv-mma-16-n")->config);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-unaligned-narrow")->config,
+            findRule(nnRules, "gemv-mma-16-n-narrow")->config);
+  EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-unaligned-many")->config,
             findRule(nnRules, "gemv-mma-16-n")->config);
   EXPECT_EQ(findRule(rules, "gemv-mma-n-unaligned"), nullptr);
   const DispatchRule *mmaN = findRule(nnRules, "gemv-mma-n-wide");

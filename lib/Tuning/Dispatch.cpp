@@ -342,7 +342,8 @@ static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
 /// (12x5000x3001 15.6 against 18.4).
 static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 /// Blocks of 256 threads an SM holds of the 8 x 32 and 16 x 32 tiles (80
-/// registers) and of the 8 x 64 one (106).
+/// registers) and of the 8 x 64 one (106) and the 16 x 32 one with two
+/// loads a lane (92).
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
 
@@ -358,6 +359,20 @@ static TileConfig gemvMmaColumnsNarrowConfig(int64_t bm) {
 static TileConfig gemvMmaColumns32Config(int64_t bm) {
   return makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8,
                            /*unroll=*/bm == 8 ? 2 : 1);
+}
+/// The 32-column tile on rows that rule out 16-byte copies, where B is
+/// read element by element: two loads a lane and row in flight for 16 rows
+/// too, the loads' latency, not the blocks an SM holds, bounding it (92
+/// registers: two blocks an SM against three of one load). H200, f16 nn
+/// (docs/perf-data/gemv16-unaligned-2026-12-05, run 1): 16x8193x8192 66.3
+/// us against 76.8 with one load, 11x8417x11008 87.6 against 101.7 (one
+/// wave of two an SM); 16x16001x4096 67.9 against 87.4 and 16x30001x1024
+/// 40.6 against 44.4 (both more than a wave of three an SM). But where one
+/// load's grid is one wave of three an SM and two loads' is not, one load
+/// wins: 9x9999x1000 (313 blocks) 14.6 us against 17.8, 13x12001x2048 (376)
+/// 27.8 against 36.0.
+static TileConfig gemvMmaColumns32UnalignedConfig(int64_t bm) {
+  return makeGemvMmaConfig(bm, /*bn=*/32, /*warps=*/8, /*unroll=*/2);
 }
 static TileConfig gemvMmaColumnsWideConfig(int64_t bm) {
   return makeGemvMmaConfig(bm, /*bn=*/64, /*warps=*/8, /*unroll=*/2);
@@ -394,13 +409,16 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// (8x12800x4096 29.5 against 31.1; 4x14336x4096 31.5 against 32.2, where
 /// 32-column tiles took two waves, 43.3).
 ///
-/// gemv-mma-n-unaligned(-narrow, -wide), gemv-mma-16-n-unaligned(-narrow):
-/// the same kernels, first, for a B whose rows rule out 16-byte copies (odd
-/// N for 16-bit types; `bAligned` false), which every other member would
-/// pack (a read and a write of B before the GEMM's read), whatever the grid
-/// and K from 256 on. B is then read element by element, so the most warps
-/// in flight win: 16 columns a block while the grid is one wave of three
-/// blocks an SM, then 32 (16 rows: from there on), then 64. f16 nn against
+/// gemv-mma-n-unaligned(-narrow, -wide), gemv-mma-16-n-unaligned(-narrow,
+/// -many): the same kernels (but two loads a lane and row for the 16 x 32
+/// tile, gemvMmaColumns32UnalignedConfig), first, for a B whose rows rule
+/// out 16-byte copies (odd N for 16-bit types; `bAligned` false), which
+/// every other member would pack (a read and a write of B before the
+/// GEMM's read), whatever the grid and K from 256 on. B is then read
+/// element by element, so the most warps in flight win: 16 columns a block
+/// while the grid is one wave of three blocks an SM, then 32 (16 rows: from
+/// there on, with one load a lane on grids of 2 * numSMs + 1 to 3 * numSMs
+/// blocks, gemv-mma-16-n-unaligned-many), then 64. f16 nn against
 /// the family without them (H200, run 1 of
 /// docs/perf-data/unaligned-2026-12-04): 8x8417x4096 34.1 us against 67.7
 /// (packed B), 5x5001x3000 15.3 against 30.8, 4x4097x8192 39.0 against
@@ -434,11 +452,19 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     narrowWhen.blocksMin = narrowMinBlocks;
     narrowWhen.blocksMax = wave;
     add(name + "-narrow", narrowWhen, gemvMmaColumnsNarrowConfig(bm));
+    if (bm == 16) {
+      // One load a lane where its grid is one wave of three blocks an SM
+      // and that of two loads is not.
+      SizeBounds manyWhen = when;
+      manyWhen.blocksMin = kGemvMmaColumnsWideResidency * sms + 1;
+      manyWhen.blocksMax = wave;
+      add(name + "-many", manyWhen, gemvMmaColumns32Config(bm));
+    }
     SizeBounds colsWhen = when;
     colsWhen.blocksMin = wave / 2 + 1;
     if (bm == 8)
       colsWhen.blocksMax = wave;
-    add(name, colsWhen, gemvMmaColumns32Config(bm));
+    add(name, colsWhen, gemvMmaColumns32UnalignedConfig(bm));
     if (bm == 8) {
       SizeBounds wideWhen = when;
       wideWhen.blocksMin = wave / 2 + 1;

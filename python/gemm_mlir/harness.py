@@ -497,9 +497,10 @@ FULL_SHAPES = SMALL_SHAPES + [
     (181, 1048, 2513), (524, 1105, 534), (447, 219, 3058), (20000, 100, 300),
     # 3 to 16 rows with an odd N (nn/nt: B's rows rule out 16-byte copies):
     # the gemv-mma-n-unaligned members, 16 columns (long K), 32, 64; 16
-    # rows in 16 and 32 columns (ragged M, N and K)
+    # rows in 16 and 32 columns (ragged M, N and K; 9 rows in the 32-column
+    # tile of two loads a lane)
     (5, 3001, 9000), (8, 8417, 300), (4, 20001, 256), (12, 3001, 777),
-    (16, 7001, 513),
+    (16, 7001, 513), (9, 9999, 1000),
     # 3 to 8 rows with an odd K and N of whole 16 bytes (A's rows alone
     # misaligned): gemv-mma-n-unaligned-a in 16, 32 and 64 columns
     (6, 3000, 1999), (7, 10000, 1023), (4, 30000, 1001)]

@@ -27,6 +27,10 @@ GRID_M = [0, 1, 2, 7, 8, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255,
 GRID_K = [0, 1, 63, 64, 127, 128, 255, 256, 511, 512, 513, 1000, 2048, 4096,
           20001, 65536, 100000, 1048576]
 BATCHES = [1, 2, 3, 8, 64, 65535]
+# Sizes between the grid's points that some rules bound: 16 rows of an
+# odd-N B in one wave of three 16 x 32 blocks an SM but not of two
+# (gemv-mma-16-n-unaligned-many).
+EXTRA = [(16, 10001, 4096), (9, 9999, 1000)]
 
 
 def families(directory):
@@ -59,6 +63,8 @@ def sizes(directory):
                     for n in GRID_M[::2]:
                         for k in GRID_K:
                             print(f"{name} {m} {n} {k} {b}{aligned}")
+                for m, n, k in EXTRA:
+                    print(f"{name} {m} {n} {k} {b}{aligned}")
         for _ in range(300):
             m, n, k = (rng.choice([rng.randint(-2, 300), rng.randint(0, 1 << 20),
                                    rng.randint(0, (1 << 31) - 1)])
