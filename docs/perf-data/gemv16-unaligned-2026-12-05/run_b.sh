@@ -11,14 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
 O=${OUT:-/tmp/out}; mkdir -p $O/r
 export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
-start=$SECONDS
-step() {
-  local want=$1 name=$2; shift 2
-  local left=$((560 - (SECONDS - start)))
-  [ $left -lt 20 ] && { echo "$name skipped (${left}s left)"; return; }
-  [ $want -gt $left ] && want=$left
-  timeout $want "$@"; echo "$name rc $? at $((SECONDS - start))s"
-}
+. scripts/gpu_step.sh
 for s in every everyu2 everyprev; do ./scripts/gpu_prepare.sh $s $O/r; done
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv,noheader
 ROWS=""
