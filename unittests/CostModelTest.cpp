@@ -241,3 +241,17 @@ TEST(CostModel, SplitK) {
   twoCluster.clusterReduce = true;
   EXPECT_LT(cost(twoCluster, wide).timeUs, cost(two, wide).timeUs);
 }
+
+TEST(CostModel, GemvMmaColumnsResidency) {
+  // The gemv-mma tiles on a B stored K x N (16 rows, 32 columns, 8 warps):
+  // one load a lane and k row took 80 registers from ptxas (three blocks
+  // of 256 threads an SM), two took 92 (two an SM). The dispatch rules
+  // that choose between them (gemv-mma-16-n-unaligned-many) count on it.
+  GemmProblem p = f16(16, 8193, 8192);
+  ASSERT_TRUE(parseLayout("nn", p.transA, p.transB));
+  const TargetInfo &chip = *lookupTarget("sm_90a");
+  Cost one = *estimateCost(makeGemvMmaConfig(16, 32, 8, 1), p, chip);
+  Cost two = *estimateCost(makeGemvMmaConfig(16, 32, 8, 2), p, chip);
+  EXPECT_EQ(one.blocksPerSM, 3);
+  EXPECT_EQ(two.blocksPerSM, 2);
+}
