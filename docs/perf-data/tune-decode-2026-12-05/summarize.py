@@ -4,18 +4,18 @@
 For each shape of run1/measurements.json.gz: the member the f16 family's
 rules choose (python/gemm_mlir/dispatch.py on the manifests of
 `CHIP=sm_90a ./scripts/gpu_artifacts.sh every`, at the commit the run
-measured), its time among the measurements (same kind, block, warps,
-stages, load and instr, with the slices its policy runs), the fastest
+measured), its time among the measurements (the same config but for the K
+split, with the slices its policy runs), the fastest
 measured config and cuBLAS. Prints a Markdown table.
 Usage (repository root): PYTHONPATH=python python3 THIS [ARTIFACTS/every]"""
 import gzip
 import json
 import os
-import re
 import sys
 from collections import defaultdict
 
 from gemm_mlir.dispatch import choose_entry, split_slices
+from gemm_mlir.tuner.space import parse_config
 
 here = os.path.dirname(os.path.abspath(__file__))
 art = sys.argv[1] if len(sys.argv) > 1 else "artifacts/every"
@@ -29,14 +29,13 @@ def family(layout):
 
 
 def kernel_key(config):
-    """The fields that make a kernel (split_k and reduction excluded)."""
-    return tuple((re.search(name + r" = (\[[^\]]*\]|\w+)", config) or
-                  [None, None])[1]
-                 for name in ("kind", "block", "warps", "stages", "load",
-                              "instr"))
+    """A JSON config without its K split: the fields that make a kernel."""
+    return {k: v for k, v in config.items() if k not in ("split_k", "reduction")}
 
 
 def describe(c):
+    if not c:
+        return "the default (no config)"
     text = f"{c['kind']} {'x'.join(map(str, c['block']))}"
     if c.get("split_k"):
         text += f" split {c['split_k']}"
@@ -59,8 +58,10 @@ for (cls, m, n, k), rs in shapes.items():
     b_aligned = (k if layout == "tn" else n) % 8 == 0
     e = entries[choose_entry(entries, m, n, k, 1, a_aligned, b_aligned)]
     slices = split_slices(e, m, n, k, 1)
-    same = [r for r in rs if kernel_key(r["config_str"]) ==
-            kernel_key(e["config"]) and r["config"].get("split_k", 1) == slices]
+    kernel = kernel_key(parse_config(e["config"]))
+    # (The tuner's "default" row, the op without a config, has none.)
+    same = [r for r in rs if r["config"] and kernel_key(r["config"]) == kernel
+            and r["config"].get("split_k", 1) == slices]
     best = min(rs, key=lambda r: r["ms"])
     its = f"{min(r['ms'] for r in same) * 1e3:.1f}" if same else "?"
     rule = e.get("rule") + (f" ({slices} slices)" if slices > 1 else "")
