@@ -342,10 +342,11 @@ static constexpr int64_t kGemvMmaColumnsMaxK = 4096;
 /// (12x5000x3001 15.6 against 18.4).
 static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 /// Blocks of 256 threads an SM holds of the 8 x 32 and 16 x 32 tiles (80
-/// registers) and of the 8 x 64 one (106) and the 16 x 32 one with two
-/// loads a lane (92).
+/// registers), of the 8 x 64 one (106) and of the 16 x 32 one with two
+/// loads a lane (92; gemvMmaColumns32UnalignedConfig).
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
+static constexpr int64_t kGemvMma16ColumnsTwoLoadsResidency = 2;
 
 /// The tiles of gemv-mma on a B stored K x N for `bm` rows of A (8 or 16),
 /// eight warps each: 16 columns (4-byte column-pair loads, four (8 rows) or
@@ -456,7 +457,7 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
       // One load a lane where its grid is one wave of three blocks an SM
       // and that of two loads is not.
       SizeBounds manyWhen = when;
-      manyWhen.blocksMin = kGemvMmaColumnsWideResidency * sms + 1;
+      manyWhen.blocksMin = kGemvMma16ColumnsTwoLoadsResidency * sms + 1;
       manyWhen.blocksMax = wave;
       add(name + "-many", manyWhen, gemvMmaColumns32Config(bm));
     }
