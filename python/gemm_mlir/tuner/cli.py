@@ -5,7 +5,7 @@ Run as `python3 -m gemm_mlir.tune SUBCOMMAND ...` with PYTHONPATH=python (or
 
 Local half (here, where gemm-opt and gemm-tune-space are built):
 
-  prepare OUT [--suite validation|db|all] [--top N] [--grid]
+  prepare OUT [--suite validation|db|all|every|decode|decode-large] [--top N] [--grid]
       Asks gemm-tune-space (the C++ lattice and cost model; nothing here
       re-implements them) for the candidates of each problem class: the
       Pareto frontier's fastest points and the model's pick for every shape
@@ -65,7 +65,7 @@ def make_parser(prog=None):
     q.add_argument("out")
     q.add_argument("--build", default=DEFAULT_BUILD)
     q.add_argument("--chip", default="sm_90")
-    q.add_argument("--suite", default="all", choices=["validation", "db", "all", "every", "decode"])
+    q.add_argument("--suite", default="all", choices=["validation", "db", "all", "every", "decode", "decode-large"])
     q.add_argument("--dispatch", action="store_true",
                    help="add the dispatch family's members (with their slices) per shape")
     q.add_argument("--top", type=int, default=6,

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import cases
 from .space import (broad_grid, compact_grid, config_mlir, skinny_grid, tune_space,
                     tune_space_tool)
-from .suites import (DB_CLASSES, DB_SHAPES, DECODE_CLASSES, DECODE_SHAPES,
+from .suites import (DB_CLASSES, DB_SHAPES, DECODE_CLASSES, DECODE_LARGE_SHAPES, DECODE_SHAPES,
                      EVERY_CLASSES, EVERY_SHAPES,
                      VALIDATION_CLASSES, VALIDATION_SHAPES, class_key)
 
@@ -30,6 +30,8 @@ def cmd_prepare(a):
         classes += [(c, EVERY_SHAPES, False) for c in EVERY_CLASSES]
     if a.suite == "decode":
         classes += [(c, DECODE_SHAPES, False) for c in DECODE_CLASSES]
+    if a.suite == "decode-large":
+        classes += [(c, DECODE_LARGE_SHAPES, False) for c in DECODE_CLASSES]
     if a.classes:
         classes = [c for c in classes if class_key(c[0]) in a.classes.split(",")]
     plan = {"chip": a.chip, "classes": []}

@@ -40,6 +40,13 @@ DECODE_SHAPES = [(1, 4096, 4096), (16, 4096, 11008), (8, 11008, 4096),
                  (4, 14336, 4096), (2, 8192, 8192), (1, 2048, 8192),
                  (12, 28672, 8192), (8, 8417, 4096), (11, 4097, 4093),
                  (8, 6000, 2047)]
+# Decode on large weights (M from 4 to 16, B of 50 MB to 470 MB: LLM
+# projections of 7B to 70B models): where the gemv-mma members (B through
+# registers, no pipeline) and the pipelined tiles (decode's mma.sync
+# 16 x 128 on cp.async, wgmma 64 x 128 on TMA) cross over.
+DECODE_LARGE_SHAPES = [(m, n, k) for m in (4, 8, 12, 16)
+                       for (n, k) in ((6144, 4096), (8192, 8192), (10240, 8192),
+                                      (32000, 4096), (28672, 8192), (8192, 28672))]
 DECODE_CLASSES = [("f16", "tn", "none", "f16", "none"),
                   ("f16", "nn", "none", "f16", "none")]
 EVERY_CLASSES = [("f16", "tn", "none", "f16", "none"),
