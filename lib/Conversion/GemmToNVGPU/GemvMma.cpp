@@ -250,26 +250,26 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   };
 
   auto accType = VectorType::get({2, 2}, b.getF32Type());
-  // One iteration: the stretch [k0, k0 + BK). All chunks are loaded first
-  // (the bytes in flight), then multiplied.
-  auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
-                       bool guardK, ValueRange accIn) {
+  // `count` 32-element stretches of each row from k = first: all chunks
+  // are loaded first (the bytes in flight), then multiplied.
+  auto stretches = [&](OpBuilder &b, Value first, int64_t count, ChunkLoad howB,
+                       ChunkLoad howA, bool guardK, ValueRange accIn) {
     IndexMath m(b, loc);
     SmallVector<Value> acc(accIn);
     SmallVector<SmallVector<Value>> chunksB, chunksA;
     SmallVector<Value> kcs;
-    for (int64_t u = 0; u < unroll; ++u) {
-      Value kc = m.add(k0, m.add(laneK, u * stretch));
+    for (int64_t u = 0; u < count; ++u) {
+      Value kc = m.add(first, m.add(laneK, u * stretch));
       kcs.push_back(kc);
       if (columnsB)
         llvm::append_range(chunksB, loadColumnsB(b, kc, howB, guardK));
       for (auto [off, shifted] : llvm::zip(rowOffB, shiftedB))
         chunksB.push_back(loadChunk(b, bOp, off, shifted, kc, howB));
     }
-    for (int64_t u = 0; u < unroll; ++u)
+    for (Value kc : kcs)
       for (auto [off, shifted] : llvm::zip(rowOffA, shiftedA))
-        chunksA.push_back(loadChunk(b, a, off, shifted, kcs[u], howA));
-    for (int64_t u = 0; u < unroll; ++u)
+        chunksA.push_back(loadChunk(b, a, off, shifted, kc, howA));
+    for (int64_t u = 0; u < count; ++u)
       for (int64_t step = 0; step < 2; ++step)
         for (int64_t t = 0; t < tilesB; ++t) {
           Value fa =
@@ -284,6 +284,25 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
           }
         }
     return acc;
+  };
+  // One iteration: the stretch [k0, k0 + BK). The 16-byte path loads its U
+  // stretches at once. The others (element loads: a register per element
+  // and an address per load; shifted: two blocks per chunk) go through
+  // them in a loop, one stretch an iteration: ptxas gives the whole kernel
+  // the registers of its hungriest path, and with U stretches at once
+  // those paths held the 16 x 32 x 64 tile at 142 registers (one block an
+  // SM) where the 16-byte path alone needs 80 (three). The products meet
+  // the accumulators in the same order either way.
+  auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
+                       bool guardK, ValueRange accIn) -> SmallVector<Value> {
+    if (howB == ChunkLoad::vector && howA == ChunkLoad::vector)
+      return stretches(b, k0, unroll, howB, howA, guardK, accIn);
+    IndexMath m(b, loc);
+    return emitForYielding(
+        b, loc, m.idx(k0), m.idx(m.add(k0, m.c(bk))), m.idx(m.c(stretch)),
+        accIn, [&](OpBuilder &b, Value first, ValueRange acc) {
+          return stretches(b, first, 1, howB, howA, guardK, acc);
+        });
   };
   // Warp w's stretches of [begin, end): begin + (slot + i W) BK, slot = w
   // unless given.

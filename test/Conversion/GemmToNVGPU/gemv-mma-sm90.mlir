@@ -11,7 +11,10 @@
 // Six paths, chosen at run time: each operand in 16-byte loads, else as
 // shifted rows (each lane funnel-shifts the two aligned blocks holding its
 // chunk by its row's own offset: an odd K, read in place), else element by
-// element; B's choice first, A's within it. Then the warps' sums meet in shared
+// element; B's choice first, A's within it. Only the first path loads its
+// chunks of all BK / 32 stretches at once; the others, and the last stretches
+// of every path, go a 32-element stretch an iteration of an inner loop (ptxas
+// gives the kernel the registers of its hungriest path). Then the warps' sums meet in shared
 // memory, added in warp order, and each thread runs the epilogue on one
 // element of the 8 x 16 tile.
 
@@ -42,29 +45,34 @@
 // CHECK-NEXT: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-COUNT-3: nvgpu.mma.sync
 // CHECK-NEXT: scf.yield
-// The rest element by element: clamped to K, zero past it.
+// The rest element by element, a stretch at a time: clamped to K, zero
+// past it.
 // CHECK: scf.for
+// CHECK: scf.for %{{.*}} step %c32
 // CHECK: arith.minsi
 // CHECK: memref.load
 // CHECK: arith.select
-// B in 16-byte loads, A's rows shifted: two aligned blocks and four
-// funnel shifts a chunk; then A element by element.
+// B in 16-byte loads, A's rows shifted, a stretch an inner iteration: the
+// two rows of B, then A's two aligned blocks and four funnel shifts; then A
+// element by element.
 // CHECK: } else {
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
 // CHECK: scf.for
-// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
+// CHECK: %[[END:.*]] = arith.addi %{{.*}}, %c64_i32 : i32
+// CHECK: scf.for %{{.*}} to %{{.*}} step %c32
+// CHECK-COUNT-2: vector.load %{{.*}} vector<8xf16>
 // CHECK-COUNT-2: vector.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
 // CHECK: arith.select
 // CHECK-COUNT-4: llvm.intr.fshr(%{{.*}}, %{{.*}}, %{{.*}}) : (i32, i32, i32) -> i32
 // CHECK-NEXT: vector.from_elements
 // CHECK-NEXT: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
-// CHECK-COUNT-4: llvm.intr.fshr
 // CHECK-NOT: llvm.intr.fshr
 // CHECK: nvgpu.mma.sync
 // CHECK: } else {
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
 // CHECK: scf.for
-// CHECK-COUNT-4: vector.load %{{.*}} vector<8xf16>
+// CHECK: scf.for %{{.*}} to %{{.*}} step %c32
+// CHECK-COUNT-2: vector.load %{{.*}} vector<8xf16>
 // CHECK-NOT: vector.load
 // CHECK: nvgpu.mma.sync
 // Both operands' rows shifted (an odd K); then B shifted with A element by
@@ -72,13 +80,15 @@
 // CHECK: } else {
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
 // CHECK: scf.for
-// CHECK-COUNT-24: llvm.intr.fshr
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK-COUNT-12: llvm.intr.fshr
 // CHECK-NOT: llvm.intr.fshr
 // CHECK: nvgpu.mma.sync
 // CHECK: } else {
 // CHECK-NEXT: scf.if %{{.*}} -> (vector<2x2xf32>) {
 // CHECK: scf.for
-// CHECK-COUNT-16: llvm.intr.fshr
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK-COUNT-8: llvm.intr.fshr
 // CHECK-NOT: llvm.intr.fshr
 // CHECK: nvgpu.mma.sync
 // Element loads of both over the whole of K.
