@@ -347,6 +347,11 @@ static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
 static constexpr int64_t kGemvMma16ColumnsTwoLoadsResidency = 2;
+/// decode-tma-n: the K from which on, and the fraction of the SMs (in
+/// sixteenths) from whose count of 64 x 128 blocks on, the wide decode
+/// tile on TMA outran the gemv-mma and decode tiles on a B stored K x N.
+static constexpr int64_t kDecodeTmaNMinK = 4096;
+static constexpr int64_t kDecodeTmaNMinBlocks16ths = 7;
 
 /// The tiles of gemv-mma on a B stored K x N for `bm` rows of A (8 or 16),
 /// eight warps each: 16 columns (4-byte column-pair loads, four (8 rows) or
@@ -428,8 +433,40 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// misaligned A alone (gemv-mma-n-unaligned-a) only for 3 to 8 rows and
 /// short K, after the rules for aligned rows: elsewhere packing A's few rows
 /// is cheap (kGemvMmaUnalignedAMaxK).
+/// The wide decode tiles (addWideDecodeRules): `d` resized to bm x bn with
+/// `stages` stages, one K slice, TMA loads from a producer warpgroup, plain
+/// row order; std::nullopt where the family has none (a default below
+/// 128 x 128 or not wgmma, operands other than f16/bf16, sums other than
+/// f32).
+static std::optional<TileConfig> getWideDecodeTile(const TileConfig &d,
+                                                   const GemmSignature &sig,
+                                                   int64_t bm, int64_t bn,
+                                                   int64_t stages) {
+  if (d.kind != InstrKind::wgmma || d.bm < 128 || d.bn < 128 ||
+      (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16) ||
+      sig.acc != ElemKind::f32)
+    return std::nullopt;
+  TileConfig c = resize(d, bm, bn);
+  c.stages = stages;
+  c.splitK = 1;
+  c.tmaLoad = true;
+  c.producerWarp = true;
+  // Plain row order: the grid is one wave, and grouped rasterization
+  // (the default's group = 8) measured slower on 64 x 64 tiles (f16 tn
+  // 64x4096x4096 0.58x cuBLAS against 0.73x, 48x4096x4096 0.74x against
+  // 0.95x, 128x4096x4096 0.83x against 1.01x; faster only on 96 rows,
+  // 0.91x against 0.75x) and the same on 64 x 128 and 128 x 128.
+  c.group = 1;
+  return c;
+}
+
+/// The eight stages of the wide decode tiles with 64-row tiles.
+static constexpr int64_t kWideDecodeNarrowStages = 8;
+
 template <typename AddFn>
-static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
+static void addGemvMmaColumnsRules(const TileConfig &d,
+                                   const GemmSignature &sig,
+                                   const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
   // 3 to 8 (9 to 16) rows of A, K of at least one stretch.
@@ -477,6 +514,28 @@ static void addGemvMmaColumnsRules(const TargetInfo &target, AddFn &&add) {
     when.bAligned = false;
     addUnaligned(bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned",
                  when, bm);
+  }
+  // decode-tma-n: with K from 4096 and a grid of 64 x 128 tiles from about
+  // half the SMs on, decode-64x128's kernel (TMA into an eight-stage ring,
+  // wgmma on 64 rows of which 3 to 16 are A's) streamed B faster than the
+  // gemv-mma tiles (which load each k row's columns a lane at a time) and
+  // the 16-row decode tile on cp.async. f16 nn, same process
+  // (docs/perf-data/tune-decode-2026-12-05, H200; decode-large-2026-12-05,
+  // H100): H200 8x11008x4096 24.5 us against 26.7 (gemv-mma-n-many),
+  // 12x28672x8192 111.7 against 116.4 (decode), 4x14336x4096 30.7 against
+  // 31.2; H100 12x10240x8192 58.8 against 62.4, 4x8192x8192 (64 blocks)
+  // 47.5 against 49.5, 16x11008x4096 33.8 against 35.8, 4x32000x4096 (250
+  // blocks) 91.8 against 91.9. Below (48 blocks: 4x6144x4096 23.8 against
+  // 21.5 in decode; 32 blocks: 16x4096x11008 55.9 against 38.5 split) it
+  // lost. On a K-contiguous B (tn) gemv-mma's 16-byte chunks kept up (H100
+  // 4x14336x4096 45.1 against 44.5), so tn has no such rule.
+  if (std::optional<TileConfig> wide =
+          getWideDecodeTile(d, sig, 64, 128, kWideDecodeNarrowStages)) {
+    SizeBounds when = rowsWhen(8);
+    when.mMax = kMaxGemvMmaRowsA;
+    when.kMin = kDecodeTmaNMinK;
+    when.blocksMin = kDecodeTmaNMinBlocks16ths * target.numSMs / 16;
+    add("decode-tma-n", when, *wide);
   }
   for (int64_t bm : {8, 16}) {
     SizeBounds when = rowsWhen(bm);
@@ -563,25 +622,12 @@ static constexpr int64_t kWideDecodeFewSlices = 4;
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
-  if (d.kind != InstrKind::wgmma || d.bm < 128 || d.bn < 128 ||
-      (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16) ||
-      sig.acc != ElemKind::f32)
+  if (!getWideDecodeTile(d, sig, 64, 64, kWideDecodeNarrowStages))
     return;
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
   auto tile = [&](int64_t bm, int64_t bn, int64_t stages) {
-    TileConfig c = resize(d, bm, bn);
-    c.stages = stages;
-    c.splitK = 1;
-    c.tmaLoad = true;
-    c.producerWarp = true;
-    // Plain row order: the grid is one wave, and grouped rasterization
-    // (the default's group = 8) measured slower on 64 x 64 tiles (f16 tn
-    // 64x4096x4096 0.58x cuBLAS against 0.73x, 48x4096x4096 0.74x against
-    // 0.95x, 128x4096x4096 0.83x against 1.01x; faster only on 96 rows,
-    // 0.91x against 0.75x) and the same on 64 x 128 and 128 x 128.
-    c.group = 1;
-    return c;
+    return *getWideDecodeTile(d, sig, bm, bn, stages);
   };
   auto bounds = [&](int64_t mMin, std::optional<int64_t> mMax,
                     int64_t blocksMin) {
@@ -616,7 +662,7 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   // the blocks, measured 0.62x cuBLAS against 0.72x on 80x4096x4096 and
   // 0.77x against 0.92x on 96x4096x4096), and up to 64 rows once 64 x 64
   // tiles would pass one wave.
-  TileConfig narrow = tile(64, 64, 8);
+  TileConfig narrow = tile(64, 64, kWideDecodeNarrowStages);
   int64_t quarterSMs = (halfSMs + 1) / 2;
   SizeBounds narrowWhen =
       bounds(kWideDecodeMinM, kWideDecodeNarrowMaxM, quarterSMs);
@@ -629,7 +675,7 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
       SplitPolicy{kWideDecodeSlices, sms, kWideDecodeSplitKPerSlice});
   add("decode-64x64", narrowWhen, narrow);
   add("decode-64x128", bounds(kWideDecodeMinM, kWideDecodeMaxM, quarterSMs),
-      tile(64, 128, 8));
+      tile(64, 128, kWideDecodeNarrowStages));
   // Past 64 rows where 64 x 128 tiles make less than a quarter wave (past
   // 256 rows: any count) but 64 x 64 ones a quarter to a whole wave, the
   // decode-64x64 kernel again (the family launches one kernel for both
@@ -799,7 +845,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // On a B stored K x N, addGemvMmaColumnsRules.
   if (target.isNVIDIA() && target.supportsKind(InstrKind::mma_sync)) {
     if (!sig.transB) {
-      addGemvMmaColumnsRules(target, add);
+      addGemvMmaColumnsRules(d, sig, target, add);
     } else {
       int64_t mMin = 3;
       for (int64_t bm : {8, 16}) {
