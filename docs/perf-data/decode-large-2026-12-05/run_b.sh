@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GPU run 2 (2026-12-05, twenty-third stop): the families with the
-# per-stretch slow paths of gemv-mma (artifacts/every, at 03ab71a) beside
+# per-stretch slow paths of gemv-mma and decode-tma-n (artifacts/every, at
+# 2e4a6be) beside
 # acc7f79's (artifacts/everyhead), same process: the every list, decode
 # rows (the decode-large suite and the every list's decode shapes, f16 and
 # bf16, tn and nn), the random probe, then check --shapes full of the tn
