@@ -347,11 +347,11 @@ static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
 static constexpr int64_t kGemvMma16ColumnsTwoLoadsResidency = 2;
-/// decode-tma-n: the K from which on, and the fraction of the SMs (in
-/// sixteenths) from whose count of 64 x 128 blocks on, the wide decode
-/// tile on TMA outran the gemv-mma and decode tiles on a B stored K x N.
-static constexpr int64_t kDecodeTmaNMinK = 4096;
-static constexpr int64_t kDecodeTmaNMinBlocks16ths = 7;
+/// decode-wgmma-n: the K from which on, and the fraction of the SMs (in
+/// sixteenths) from whose count of 64 x 128 blocks on, the 64 x 128 wgmma
+/// tile outran the gemv-mma and decode tiles on a B stored K x N.
+static constexpr int64_t kDecodeWgmmaNMinK = 4096;
+static constexpr int64_t kDecodeWgmmaNMinBlocks16ths = 7;
 
 /// The tiles of gemv-mma on a B stored K x N for `bm` rows of A (8 or 16),
 /// eight warps each: 16 columns (4-byte column-pair loads, four (8 rows) or
@@ -515,27 +515,33 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
     addUnaligned(bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned",
                  when, bm);
   }
-  // decode-tma-n: with K from 4096 and a grid of 64 x 128 tiles from about
-  // half the SMs on, decode-64x128's kernel (TMA into an eight-stage ring,
-  // wgmma on 64 rows of which 3 to 16 are A's) streamed B faster than the
-  // gemv-mma tiles (which load each k row's columns a lane at a time) and
-  // the 16-row decode tile on cp.async. f16 nn, same process
-  // (docs/perf-data/tune-decode-2026-12-05, H200; decode-large-2026-12-05,
-  // H100): H200 8x11008x4096 24.5 us against 26.7 (gemv-mma-n-many),
-  // 12x28672x8192 111.7 against 116.4 (decode), 4x14336x4096 30.7 against
-  // 31.2; H100 12x10240x8192 58.8 against 62.4, 4x8192x8192 (64 blocks)
-  // 47.5 against 49.5, 16x11008x4096 33.8 against 35.8, 4x32000x4096 (250
-  // blocks) 91.8 against 91.9. Below (48 blocks: 4x6144x4096 23.8 against
-  // 21.5 in decode; 32 blocks: 16x4096x11008 55.9 against 38.5 split) it
-  // lost. On a K-contiguous B (tn) gemv-mma's 16-byte chunks kept up (H100
-  // 4x14336x4096 45.1 against 44.5), so tn has no such rule.
+  // decode-wgmma-n: with K from 4096 and a grid of 64 x 128 tiles from
+  // about half the SMs on, decode-64x128's tile on cp.async (eight stages,
+  // one 64-row wgmma of which 3 to 16 rows are A's, all warps loading)
+  // streamed B faster than the gemv-mma-n tiles (a lane loads a few columns
+  // of each k row) and the 16-row decode tile. f16 nn, the tuner, same
+  // process (docs/perf-data/tune-decode-2026-12-05, H200;
+  // decode-large-2026-12-05, H100): H200 8x11008x4096 24.5 us against 26.7
+  // (gemv-mma-n-many), 12x28672x8192 111.7 against 116.4 (decode),
+  // 4x14336x4096 30.7 against 31.2; H100 12x10240x8192 58.8 against 62.4,
+  // 4x8192x8192 (64 blocks) 47.5 against 49.5, 16x11008x4096 33.8 against
+  // 35.8, 4x32000x4096 (250 blocks) 91.8 against 91.9. Below (48 blocks:
+  // 4x6144x4096 23.8 against 21.5 in decode; 32 blocks: 16x4096x11008
+  // 55.9 against 38.5 split in K) it lost. Not decode-64x128's TMA loads
+  // from a producer warpgroup: measured in the family (run 2 of
+  // decode-large), that kernel was 1-5% slower than the members before it
+  // on most of these shapes. On a K-contiguous B (tn) gemv-mma's 16-byte
+  // chunks kept up (H100 4x14336x4096 44.5 against 45.1), so tn has no
+  // such rule.
   if (std::optional<TileConfig> wide =
           getWideDecodeTile(d, sig, 64, 128, kWideDecodeNarrowStages)) {
+    wide->tmaLoad = false;
+    wide->producerWarp = false;
     SizeBounds when = rowsWhen(8);
     when.mMax = kMaxGemvMmaRowsA;
-    when.kMin = kDecodeTmaNMinK;
-    when.blocksMin = kDecodeTmaNMinBlocks16ths * target.numSMs / 16;
-    add("decode-tma-n", when, *wide);
+    when.kMin = kDecodeWgmmaNMinK;
+    when.blocksMin = kDecodeWgmmaNMinBlocks16ths * target.numSMs / 16;
+    add("decode-wgmma-n", when, *wide);
   }
   for (int64_t bm : {8, 16}) {
     SizeBounds when = rowsWhen(bm);

@@ -48,17 +48,23 @@ def tune_space(tool, chip, cls, shapes, mode, top=0, params=(), configs=None):
 
 
 def config_mlir(c):
-    """The #gemm.config spelling of a JSON config (split_k and reduction
-    when set)."""
-    split = ""
+    """The #gemm.config spelling of a JSON config (split_k, reduction, load
+    and schedule when set). Before 2026-12-05 load and schedule were
+    dropped: the tuner compiled the TMA members of the dispatch families
+    (load = tma, tma_ws) as cp.async kernels (docs/tuning.md)."""
+    extra = ""
     if c.get("split_k", 1) != 1:
-        split += f", split_k = {c['split_k']}"
+        extra += f", split_k = {c['split_k']}"
     if c.get("reduction", "workspace") != "workspace":
-        split += f", reduction = {c['reduction']}"
+        extra += f", reduction = {c['reduction']}"
+    if c.get("load", "cp_async") != "cp_async":
+        extra += f", load = {c['load']}"
+    if "schedule" in c:
+        extra += f", schedule = {c['schedule']}"
     return (f"#gemm.config<kind = {c['kind']}, block = {c['block']}, "
             f"warps = {c['warps']}, instr = {c['instr']}, stages = {c['stages']}, "
             f"smem = {c['smem']}, raster = {c['raster']}, group = {c['group']}"
-            f"{split}>")
+            f"{extra}>")
 
 
 def skinny_grid(points, stages=(3, 4, 6), bks=(64, 128)):

@@ -149,7 +149,7 @@ case("batch", lambda: g.plan(a3, Cai((3, K, N)), c3, 1.0, 0.0))
 case("choose", lambda: g.choose(M, N, K, 4))
 # A B whose rows rule out 16-byte copies (odd N): the gemv-mma member that
 # reads it in place; the same sizes on aligned operands: decode-64x128's
-# wgmma tile on TMA (decode-tma-n).
+# wgmma tile on cp.async (decode-wgmma-n).
 case("choose unaligned", lambda: g.choose(8, 8417, 4096, 1, b_aligned=False))
 case("choose aligned", lambda: g.choose(8, 8417, 4096, 1))
 print("extras:", g.extras)

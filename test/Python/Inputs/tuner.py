@@ -32,7 +32,14 @@ for text in ["#gemm.config<kind = mma_sync, block = [128, 128, 64], warps = [2, 
              "instr = [16, 8, 16], stages = 3, group = 8>",
              "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], "
              "instr = [64, 256, 16], stages = 4, smem = padded, raster = column>",
-             "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1]>"]:
+             "#gemm.config<kind = simt, block = [64, 64, 16], warps = [2, 2], instr = [4, 8, 1]>",
+             # The loads and the schedule survive (the TMA members of the
+             # families were compiled as cp.async kernels before 2026-12-05).
+             "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], "
+             "instr = [64, 128, 16], stages = 8, load = tma_ws>",
+             "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], "
+             "instr = [64, 128, 16], stages = 4, split_k = 2, reduction = cluster, "
+             "load = tma_ws, schedule = pingpong>"]:
     c = space.parse_config(text)
     print("parse:", json.dumps(c, sort_keys=True))
     print("mlir:", space.config_mlir(c))

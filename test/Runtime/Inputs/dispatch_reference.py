@@ -30,7 +30,7 @@ BATCHES = [1, 2, 3, 8, 64, 65535]
 # Sizes between the grid's points that some rules bound: 16 rows of an
 # odd-N B in one wave of three 16 x 32 blocks an SM but not of two
 # (gemv-mma-16-n-unaligned-many); 56 and 57 blocks of 64 x 128 from K =
-# 4096 on (decode-tma-n).
+# 4096 on (decode-wgmma-n).
 EXTRA = [(16, 10001, 4096), (9, 9999, 1000), (8, 11008, 4096), (16, 7169, 8192),
          (16, 7168, 8192)]
 
