@@ -291,8 +291,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // them in a loop, one stretch an iteration: ptxas gives the whole kernel
   // the registers of its hungriest path, and with U stretches at once
   // those paths held the 16 x 32 x 64 tile at 142 registers (one block an
-  // SM) where the 16-byte path alone needs 80 (three). The products meet
-  // the accumulators in the same order either way.
+  // SM) where the 16-byte path alone needs 80; one at a time, 128 (two, 4%
+  // faster on average; three blocks of the 16-byte path alone measured
+  // slower than two, docs/design-notes.md). The products meet the
+  // accumulators in the same order either way.
   auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
                        bool guardK, ValueRange accIn) -> SmallVector<Value> {
     if (howB == ChunkLoad::vector && howA == ChunkLoad::vector)
