@@ -391,6 +391,40 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
   return llvm::divideCeil(perSM * target.numSMs * 13, 15);
 }
 
+/// Whether the family has the wide decode tiles (addWideDecodeRules): a
+/// wgmma default of at least 128 x 128, f16/bf16 operands, f32 sums.
+static bool hasWideDecodeTiles(const TileConfig &d, const GemmSignature &sig) {
+  return d.kind == InstrKind::wgmma && d.bm >= 128 && d.bn >= 128 &&
+         (sig.a == ElemKind::f16 || sig.a == ElemKind::bf16) &&
+         sig.acc == ElemKind::f32;
+}
+
+/// A wide decode tile: `d` resized to bm x bn with `stages` stages, one K
+/// slice, TMA loads from a producer warpgroup, plain row order; std::nullopt
+/// where the family has none (hasWideDecodeTiles).
+static std::optional<TileConfig> getWideDecodeTile(const TileConfig &d,
+                                                   const GemmSignature &sig,
+                                                   int64_t bm, int64_t bn,
+                                                   int64_t stages) {
+  if (!hasWideDecodeTiles(d, sig))
+    return std::nullopt;
+  TileConfig c = resize(d, bm, bn);
+  c.stages = stages;
+  c.splitK = 1;
+  c.tmaLoad = true;
+  c.producerWarp = true;
+  // Plain row order: the grid is one wave, and grouped rasterization
+  // (the default's group = 8) measured slower on 64 x 64 tiles (f16 tn
+  // 64x4096x4096 0.58x cuBLAS against 0.73x, 48x4096x4096 0.74x against
+  // 0.95x, 128x4096x4096 0.83x against 1.01x; faster only on 96 rows,
+  // 0.91x against 0.75x) and the same on 64 x 128 and 128 x 128.
+  c.group = 1;
+  return c;
+}
+
+/// The eight stages of the wide decode tiles with 64-row tiles.
+static constexpr int64_t kWideDecodeNarrowStages = 8;
+
 /// gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to
 /// 16) rows of A and a B stored K x N of 16-bit elements, K in [256, 4096]:
 /// B read once in place through registers, each lane loading 4, 8 or 16
@@ -433,36 +467,6 @@ static int64_t evenGridMinBlocks(const TargetInfo &target, int64_t perSM) {
 /// misaligned A alone (gemv-mma-n-unaligned-a) only for 3 to 8 rows and
 /// short K, after the rules for aligned rows: elsewhere packing A's few rows
 /// is cheap (kGemvMmaUnalignedAMaxK).
-/// The wide decode tiles (addWideDecodeRules): `d` resized to bm x bn with
-/// `stages` stages, one K slice, TMA loads from a producer warpgroup, plain
-/// row order; std::nullopt where the family has none (a default below
-/// 128 x 128 or not wgmma, operands other than f16/bf16, sums other than
-/// f32).
-static std::optional<TileConfig> getWideDecodeTile(const TileConfig &d,
-                                                   const GemmSignature &sig,
-                                                   int64_t bm, int64_t bn,
-                                                   int64_t stages) {
-  if (d.kind != InstrKind::wgmma || d.bm < 128 || d.bn < 128 ||
-      (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16) ||
-      sig.acc != ElemKind::f32)
-    return std::nullopt;
-  TileConfig c = resize(d, bm, bn);
-  c.stages = stages;
-  c.splitK = 1;
-  c.tmaLoad = true;
-  c.producerWarp = true;
-  // Plain row order: the grid is one wave, and grouped rasterization
-  // (the default's group = 8) measured slower on 64 x 64 tiles (f16 tn
-  // 64x4096x4096 0.58x cuBLAS against 0.73x, 48x4096x4096 0.74x against
-  // 0.95x, 128x4096x4096 0.83x against 1.01x; faster only on 96 rows,
-  // 0.91x against 0.75x) and the same on 64 x 128 and 128 x 128.
-  c.group = 1;
-  return c;
-}
-
-/// The eight stages of the wide decode tiles with 64-row tiles.
-static constexpr int64_t kWideDecodeNarrowStages = 8;
-
 template <typename AddFn>
 static void addGemvMmaColumnsRules(const TileConfig &d,
                                    const GemmSignature &sig,
@@ -628,7 +632,7 @@ static constexpr int64_t kWideDecodeFewSlices = 4;
 template <typename AddFn>
 static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
                                const TargetInfo &target, AddFn &&add) {
-  if (!getWideDecodeTile(d, sig, 64, 64, kWideDecodeNarrowStages))
+  if (!hasWideDecodeTiles(d, sig))
     return;
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
