@@ -12,6 +12,8 @@
 #include "gemm/Tuning/DefaultConfig.h"
 #include "gtest/gtest.h"
 
+#include <tuple>
+
 using namespace mlir::gemm;
 
 namespace {
@@ -67,11 +69,11 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
             EXPECT_EQ(r.split.clusterCapacity.empty(), !r.config.clusterReduce)
                 << where;
             // On wgmma chips every wgmma member whose tiles TMA can load
-            // loads through it (but decode-wgmma-n, which measured faster on
-            // cp.async); other kinds never do.
-            EXPECT_EQ(r.config.tmaLoad, d.tmaLoad &&
-                                            tmaLoadsTiles(r.config, sig) &&
-                                            r.name != "decode-wgmma-n")
+            // loads through it (but the decode-wgmma members, which
+            // measured faster on cp.async); other kinds never do.
+            EXPECT_EQ(r.config.tmaLoad,
+                      d.tmaLoad && tmaLoadsTiles(r.config, sig) &&
+                          !name.starts_with("decode-wgmma"))
                 << where;
             ++checked;
           }
@@ -149,8 +151,10 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // A up to 8 rows (N >= 66 x 16), 16-row ones up to 16 (N >= 33 x 32),
   // K >= 256, odd K too (rows read in place, shifted).
   EXPECT_EQ(ruleFor(rules, 3, 4096, 4096), "gemv-mma");
-  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "gemv-mma");
-  EXPECT_EQ(ruleFor(rules, 4, 14336, 4096), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 11008, 2048), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 4, 14336, 2048), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 8448, 8192), "gemv-mma");
+  EXPECT_EQ(ruleFor(rules, 8, 22528, 4096), "gemv-mma");
   EXPECT_EQ(ruleFor(rules, 5, 4097, 4093), "gemv-mma");
   EXPECT_EQ(ruleFor(rules, 8, 1056, 256), "gemv-mma");
   EXPECT_EQ(ruleFor(rules, 8, 16384, 256), "gemv-mma");
@@ -197,17 +201,30 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(nnRules, 11, 4097, 4093), "gemv-mma-16-n");
   EXPECT_EQ(ruleFor(nnRules, 16, 14336, 2048), "decode");
   EXPECT_EQ(ruleFor(nnRules, 16, 1024, 4096), "decode-split");
-  // 3 to 16 rows, K from 4096 and 64 x 128 tiles on 7/16 of the SMs (57
-  // blocks) or more: decode-64x128's tile on cp.async (eight stages), whatever
-  // the grid past that; not for one or two rows, 17, shorter K, fewer
-  // blocks, a K-contiguous B or the mma.sync family of sm_90.
+  // 3 to 16 rows, K from 4096 and 64 x 128 tiles on more than half the SMs
+  // (67 blocks) up to one wave (132), or two waves the second of which is
+  // at least 4/5 full (212-264): decode-64x128's tile on cp.async (eight
+  // stages); not for one or two rows, 17, shorter K, other grids or the
+  // mma.sync family of sm_90.
   EXPECT_EQ(ruleFor(nnRules, 8, 11008, 4096), "decode-wgmma-n");
   EXPECT_EQ(ruleFor(nnRules, 4, 14336, 4096), "decode-wgmma-n");
   EXPECT_EQ(ruleFor(nnRules, 16, 14336, 4096), "decode-wgmma-n");
-  EXPECT_EQ(ruleFor(nnRules, 12, 28672, 8192), "decode-wgmma-n");
-  EXPECT_EQ(ruleFor(nnRules, 3, 7169, 4096), "decode-wgmma-n");
-  EXPECT_EQ(ruleFor(nnRules, 16, 128256, 4096), "decode-wgmma-n");
+  EXPECT_EQ(ruleFor(nnRules, 3, 8449, 4096), "decode-wgmma-n");
+  EXPECT_EQ(ruleFor(nnRules, 16, 16896, 4096), "decode-wgmma-n");
   EXPECT_EQ(ruleFor(nnRules, 8, 8192, 4096, /*batch=*/2), "decode-wgmma-n");
+  EXPECT_EQ(ruleFor(nnRules, 12, 28672, 8192), "decode-wgmma-n-two-waves");
+  EXPECT_EQ(ruleFor(nnRules, 4, 32000, 4096), "decode-wgmma-n-two-waves");
+  EXPECT_EQ(ruleFor(nnRules, 16, 27009, 4096), "decode-wgmma-n-two-waves");
+  EXPECT_EQ(ruleFor(nnRules, 16, 33792, 4096), "decode-wgmma-n-two-waves");
+  for (auto [m, n, k] : {std::tuple<int64_t, int64_t, int64_t>{3, 8448, 4096},
+                         {8, 8192, 8192},
+                         {16, 16897, 4096},
+                         {16, 27008, 4096},
+                         {16, 33793, 4096},
+                         {16, 128256, 4096}})
+    EXPECT_FALSE(llvm::StringRef(ruleFor(nnRules, m, n, k))
+                     .starts_with("decode-wgmma"))
+        << m << "x" << n << "x" << k;
   // decode-64x128's tile, loaded by all warps through cp.async.
   TileConfig wgmmaN = findRule(nnRules, "decode-wgmma-n")->config;
   TileConfig tmaN = findRule(nnRules, "decode-64x128")->config;
@@ -220,10 +237,40 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_NE(ruleFor(nnRules, 8, 11008, 4095), "decode-wgmma-n");
   EXPECT_EQ(ruleFor(nnRules, 2, 8192, 8192), "gemv-n-2");
   EXPECT_EQ(ruleFor(nnRules, 17, 8192, 8192), "decode-32-cluster");
-  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "gemv-mma");
+  // On a K-contiguous B (tn) the same tile and grids for aligned rows, K
+  // from 4096 (3 to 8 rows) or 2048 (9 to 16); not for tt, misaligned rows
+  // (gemv-mma reads them in place) or sm_90.
+  EXPECT_EQ(ruleFor(rules, 8, 11008, 4096), "decode-wgmma");
+  EXPECT_EQ(ruleFor(rules, 3, 8449, 4096), "decode-wgmma");
+  EXPECT_EQ(ruleFor(rules, 4, 32000, 8192), "decode-wgmma-two-waves");
+  EXPECT_EQ(ruleFor(rules, 16, 11008, 4096), "decode-wgmma-16");
+  EXPECT_EQ(ruleFor(rules, 12, 14336, 2048), "decode-wgmma-16");
+  EXPECT_EQ(ruleFor(rules, 12, 28672, 8192), "decode-wgmma-16-two-waves");
+  EXPECT_EQ(ruleFor(rules, 16, 14336, 2047), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 22528, 4096), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 8192, 8192), "gemv-mma-16");
+  EXPECT_EQ(rules[chooseRule(rules, 16, 11008, 4096, 1, /*aAligned=*/false,
+                             /*bAligned=*/false)]
+                .name,
+            "gemv-mma-16");
+  TileConfig wgmmaT = findRule(rules, "decode-wgmma")->config;
+  TileConfig tmaT = findRule(rules, "decode-64x128")->config;
+  EXPECT_FALSE(wgmmaT.tmaLoad);
+  EXPECT_FALSE(wgmmaT.producerWarp);
+  wgmmaT.tmaLoad = tmaT.tmaLoad;
+  wgmmaT.producerWarp = tmaT.producerWarp;
+  EXPECT_EQ(wgmmaT, tmaT);
+  EXPECT_EQ(findRule(rules, "decode-wgmma-16")->config,
+            findRule(rules, "decode-wgmma")->config);
+  EXPECT_EQ(findRule(getDispatchRules(tt, chip("sm_90a"), false),
+                     "decode-wgmma"),
+            nullptr);
   EXPECT_EQ(
       findRule(getDispatchRules(nn, chip("sm_90"), false), "decode-wgmma-n"),
       nullptr);
+  EXPECT_EQ(findRule(getDispatchRules(f16tn(), chip("sm_90"), false),
+                     "decode-wgmma"),
+            nullptr);
   EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-many"), nullptr);
   // A B whose rows rule out 16-byte copies (odd N): the gemv-mma tiles
   // whatever the grid and K from 256 on, where the others would pack B;
@@ -270,7 +317,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 4096, 255), "small");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 17, 4096, 4096), "decode-32-split");
   EXPECT_EQ(ruleForUnalignedB(nnRules, 8, 11009, 4096), "gemv-mma-n-unaligned");
-  EXPECT_EQ(ruleFor(nnRules, 8, 8417, 4096), "decode-wgmma-n");
+  EXPECT_EQ(ruleFor(nnRules, 8, 8577, 4096), "decode-wgmma-n");
   // A misaligned alone: the same tiles for 3 to 8 rows and K up to 2048 on
   // the grids the aligned rules leave to decode; decode past that.
   auto ruleForUnalignedA = [&](int64_t m, int64_t n, int64_t k) {
@@ -278,7 +325,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
                               /*bAligned=*/true)]
         .name;
   };
-  EXPECT_EQ(ruleForUnalignedA(8, 8417, 4096), "decode-wgmma-n");
+  EXPECT_EQ(ruleForUnalignedA(8, 8577, 4096), "decode-wgmma-n");
   EXPECT_EQ(ruleForUnalignedA(8, 6000, 2047), "gemv-mma-n-unaligned-a-narrow");
   EXPECT_EQ(ruleForUnalignedA(3, 3000, 511), "gemv-mma-n-unaligned-a-narrow");
   EXPECT_EQ(ruleForUnalignedA(7, 10000, 1023), "gemv-mma-n-unaligned-a");

@@ -347,11 +347,11 @@ static constexpr int64_t kGemvMmaUnalignedAMaxK = 2048;
 static constexpr int64_t kGemvMmaColumnsResidency = 3;
 static constexpr int64_t kGemvMmaColumnsWideResidency = 2;
 static constexpr int64_t kGemvMma16ColumnsTwoLoadsResidency = 2;
-/// decode-wgmma-n: the K from which on, and the fraction of the SMs (in
-/// sixteenths) from whose count of 64 x 128 blocks on, the 64 x 128 wgmma
-/// tile outran the gemv-mma and decode tiles on a B stored K x N.
-static constexpr int64_t kDecodeWgmmaNMinK = 4096;
-static constexpr int64_t kDecodeWgmmaNMinBlocks16ths = 7;
+/// The decode-wgmma rules: the K from which on the 64 x 128 wgmma tile
+/// outran the gemv-mma tiles (and on a B stored K x N the decode tile); on a
+/// K-contiguous B from 9 rows on, from this shorter K.
+static constexpr int64_t kDecodeWgmmaMinK = 4096;
+static constexpr int64_t kDecodeWgmma16MinK = 2048;
 
 /// The tiles of gemv-mma on a B stored K x N for `bm` rows of A (8 or 16),
 /// eight warps each: 16 columns (4-byte column-pair loads, four (8 rows) or
@@ -424,6 +424,85 @@ static std::optional<TileConfig> getWideDecodeTile(const TileConfig &d,
 
 /// The eight stages of the wide decode tiles with 64-row tiles.
 static constexpr int64_t kWideDecodeNarrowStages = 8;
+
+/// The decode-wgmma rules' tile: decode-64x128's (one 64-row wgmma of which
+/// 3 to 16 rows are A's, eight stages) loaded by all warps through cp.async,
+/// not by a producer warpgroup through TMA (measured in the family, that
+/// kernel was 1-5% slower on these shapes: run 2 of
+/// docs/perf-data/decode-large-2026-12-05).
+static std::optional<TileConfig> getDecodeWgmmaTile(const TileConfig &d,
+                                                    const GemmSignature &sig) {
+  std::optional<TileConfig> c =
+      getWideDecodeTile(d, sig, 64, 128, kWideDecodeNarrowStages);
+  if (c) {
+    c->tmaLoad = false;
+    c->producerWarp = false;
+  }
+  return c;
+}
+
+/// The last wave of 64 x 128 blocks from which on, in fifths of the SMs,
+/// a second wave of the decode-wgmma tile paid (below).
+static constexpr int64_t kDecodeWgmmaLastWaveFifths = 4;
+
+/// Adds `name` and `name`-two-waves: the decode-wgmma tile
+/// (getDecodeWgmmaTile) under `when`, on the grids of 64 x 128 blocks it
+/// served: more than half the SMs up to one wave, and two waves the second
+/// of which is at least 4/5 full. The tile holds one block an SM (193 KiB
+/// of shared memory), so a second wave that is mostly empty costs almost a
+/// whole wave: f16 tn 8x22528x4096 (176 blocks) ran 57.9 us against 49.9 in
+/// gemv-mma, 12x28672x8192 (224) 114.2 against 120.2 (bf16), 16x32000x4096
+/// (250) 66.9 against 70.7. Half a wave or less lost on every shape: f16 tn
+/// 8x8192x8192 (64 blocks) 48.4 us against 37.1, f16 nn 8x8192x28672 142.3
+/// against 107.8 (decode); from 67 blocks on it won or tied: f16 tn
+/// 16x11008x4096 (86) 27.0 against 30.3, 4x10240x8192 (80) 48.5 against
+/// 48.0, f16 nn 8x10240x8192 43.7 against 49.0. H200, same process
+/// (docs/perf-data/decode-tn-2026-12-05, run 1). Past two waves it was not
+/// measured on the H200; the rules before it stay there.
+template <typename AddFn>
+static void addDecodeWgmmaGrids(const std::string &name, SizeBounds when,
+                                const TileConfig &tile,
+                                const TargetInfo &target, AddFn &&add) {
+  int64_t sms = target.numSMs;
+  when.blocksMin = halfTheSMs(target) + 1;
+  when.blocksMax = sms;
+  add(name, when, tile);
+  when.blocksMin = llvm::divideCeil(2 * sms * kDecodeWgmmaLastWaveFifths, 5);
+  when.blocksMax = 2 * sms;
+  add(name + "-two-waves", when, tile);
+}
+
+/// decode-wgmma, decode-wgmma-16 (tn, each with -two-waves): 3 to 8 (9 to
+/// 16) rows of A and a K-contiguous B, where gemv-mma-16's 16 x 32 tiles
+/// (two an SM) and gemv-mma's 8 x 16 ones (four an SM) make more than a wave
+/// (both stream 64 columns an SM, so 66 blocks of 64 x 128 are one wave of
+/// either): decode-64x128's tile on cp.async (getDecodeWgmmaTile), which
+/// streams B in 64-row k-tiles through eight stages, on the grids of
+/// addDecodeWgmmaGrids. K from 4096 for 3 to 8 rows (f16 tn 8x11008x2048:
+/// 15.5 us against 14.3 in gemv-mma), from 2048 for 9 to 16 (16x14336x2048:
+/// 18.5 against 21.0, 16x11008x2048 15.6 against 16.5). H200, same process
+/// (docs/perf-data/decode-tn-2026-12-05, run 1), against gemv-mma: 3 to 8
+/// rows f16 tn 4x14336x4096 32.0 us against 34.1, 8x11008x4096 26.9 against
+/// 28.0, 8x16384x8192 65.6 against 68.4, 4x32000x8192 122.6 against 127.2;
+/// 9 to 16 rows 16x11008x4096 27.0 against 30.3, 12x10240x8192 48.9
+/// against 52.3, 16x14336x4096 32.4 against 36.4. Aligned rows only: gemv-mma
+/// reads misaligned ones in place, where the wgmma tile would pack them.
+template <typename AddFn>
+static void addDecodeWgmmaRules(const TileConfig &d, const GemmSignature &sig,
+                                const TargetInfo &target, AddFn &&add) {
+  std::optional<TileConfig> wide = getDecodeWgmmaTile(d, sig);
+  if (!wide)
+    return;
+  for (int64_t bm : {8, 16}) {
+    SizeBounds when;
+    when.mMin = bm == 8 ? 3 : 9;
+    when.mMax = bm;
+    when.kMin = bm == 8 ? kDecodeWgmmaMinK : kDecodeWgmma16MinK;
+    when.aAligned = when.bAligned = true;
+    addDecodeWgmmaGrids(bm == 8 ? "decode-wgmma" : "decode-wgmma-16", when,
+                        *wide, target, add);
+  }
+}
 
 /// gemv-mma-n(-narrow, -many, -wide), gemv-mma-16-n(-narrow): 3 to 8 (9 to
 /// 16) rows of A and a B stored K x N of 16-bit elements, K in [256, 4096]:
@@ -519,33 +598,24 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
     addUnaligned(bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned",
                  when, bm);
   }
-  // decode-wgmma-n: with K from 4096 and a grid of 64 x 128 tiles from
-  // about half the SMs on, decode-64x128's tile on cp.async (eight stages,
-  // one 64-row wgmma of which 3 to 16 rows are A's, all warps loading)
-  // streamed B faster than the gemv-mma-n tiles (a lane loads a few columns
-  // of each k row) and the 16-row decode tile. f16 nn, the tuner, same
-  // process (docs/perf-data/tune-decode-2026-12-05, H200;
-  // decode-large-2026-12-05, H100): H200 8x11008x4096 24.5 us against 26.7
-  // (gemv-mma-n-many), 12x28672x8192 111.7 against 116.4 (decode),
-  // 4x14336x4096 30.7 against 31.2; H100 12x10240x8192 58.8 against 62.4,
-  // 4x8192x8192 (64 blocks) 47.5 against 49.5, 16x11008x4096 33.8 against
-  // 35.8, 4x32000x4096 (250 blocks) 91.8 against 91.9. Below (48 blocks:
-  // 4x6144x4096 23.8 against 21.5 in decode; 32 blocks: 16x4096x11008
-  // 55.9 against 38.5 split in K) it lost. Not decode-64x128's TMA loads
-  // from a producer warpgroup: measured in the family (run 2 of
-  // decode-large), that kernel was 1-5% slower than the members before it
-  // on most of these shapes. On a K-contiguous B (tn) gemv-mma's 16-byte
-  // chunks kept up (H100 4x14336x4096 44.5 against 45.1), so tn has no
-  // such rule.
-  if (std::optional<TileConfig> wide =
-          getWideDecodeTile(d, sig, 64, 128, kWideDecodeNarrowStages)) {
-    wide->tmaLoad = false;
-    wide->producerWarp = false;
+  // decode-wgmma-n (and -two-waves): with K from 4096, decode-64x128's tile
+  // on cp.async (one 64-row wgmma of which 3 to 16 rows are A's, eight
+  // stages, all warps loading) on the grids of addDecodeWgmmaGrids streamed
+  // B faster than the gemv-mma-n tiles (a lane loads a few columns of each k
+  // row) and the 16-row decode tile. H200, same process, against the family
+  // without it (docs/perf-data/decode-tn-2026-12-05, run 1): f16 nn
+  // 8x11008x4096 24.5 us against 26.6 (gemv-mma-n-many), 16x10240x8192 43.6
+  // against 49.7 (decode), 12x28672x8192 (224 blocks) 109.9 against 115.0,
+  // f16 nt 8x11008x4096 28.7 against 39.3; 4x32000x4096 (250 blocks) 65.6
+  // against 66.3. On 64 blocks it lost (8x8192x8192 43.3 against 35.5 in
+  // decode), as did decode-64x128's TMA loads from a producer warpgroup in
+  // the family (H100, run 2 of docs/perf-data/decode-large-2026-12-05: 1-5%
+  // slower than the members before it on most of these shapes).
+  if (std::optional<TileConfig> wide = getDecodeWgmmaTile(d, sig)) {
     SizeBounds when = rowsWhen(8);
     when.mMax = kMaxGemvMmaRowsA;
-    when.kMin = kDecodeWgmmaNMinK;
-    when.blocksMin = kDecodeWgmmaNMinBlocks16ths * target.numSMs / 16;
-    add("decode-wgmma-n", when, *wide);
+    when.kMin = kDecodeWgmmaMinK;
+    addDecodeWgmmaGrids("decode-wgmma-n", when, *wide, target, add);
   }
   for (int64_t bm : {8, 16}) {
     SizeBounds when = rowsWhen(bm);
@@ -857,6 +927,8 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     if (!sig.transB) {
       addGemvMmaColumnsRules(d, sig, target, add);
     } else {
+      if (sig.layoutName() == "tn")
+        addDecodeWgmmaRules(d, sig, target, add);
       int64_t mMin = 3;
       for (int64_t bm : {8, 16}) {
         TileConfig c = getGemvMmaConfig(bm);

@@ -294,10 +294,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // SM) where the 16-byte path alone needs 80; one at a time, 128 (two, 4%
   // faster on average; three blocks of the 16-byte path alone measured
   // slower than two, docs/design-notes.md). The products meet the
-  // accumulators in the same order either way.
+  // accumulators in the same order either way. Not on a B stored K x N:
+  // there element loads of B (odd N) or of A (misaligned A rows) are the
+  // paths whole rules were chosen for (gemv-mma-n-unaligned, -unaligned-a),
+  // and their U loads a lane in flight are what those rules measured; one
+  // stretch at a time made f16 nn 3x7169x4096 (gemv-mma-n-unaligned) 44.7 us
+  // against 32.1 (H200, docs/perf-data/decode-tn-2026-12-05, run 1).
   auto iteration = [&](OpBuilder &b, Value k0, ChunkLoad howB, ChunkLoad howA,
                        bool guardK, ValueRange accIn) -> SmallVector<Value> {
-    if (howB == ChunkLoad::vector && howA == ChunkLoad::vector)
+    if (columnsB || (howB == ChunkLoad::vector && howA == ChunkLoad::vector))
       return stretches(b, k0, unroll, howB, howA, guardK, accIn);
     IndexMath m(b, loc);
     return emitForYielding(

@@ -59,7 +59,7 @@
 // dispatch=false (the ONE prefix) keeps the default kernel alone; an op with
 // an explicit config gets that config alone either way.
 
-// Dynamic sizes: all twenty-four kernels. The launch facts record each one's rule
+// Dynamic sizes: all twenty-five kernels. The launch facts record each one's rule
 // and bounds ("when"), in rule order; only the split-K member has the
 // split_k record (its reduction kernel and slice policy).
 // CHECK: module attributes {gemm.kernels = [{
@@ -73,95 +73,107 @@
 // CHECK-SAME: config = "#gemm.config<kind = gemv, block = [2, 16, 512], warps = [1, 8], instr = [1, 1, 8], stages = 1, smem = plain>", dynamic_shared_memory = 0 : i64
 // CHECK-SAME: name = "dyn_gemm_1",
 // CHECK-SAME: rule = "gemv-2", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 2 : i64, m_min = 2 : i64, n_max = 8320 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 4096 : i64
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8>", dynamic_shared_memory = 197632 : i64
 // CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "decode-wgmma", when = {a_aligned = true, b_aligned = true, blocks_max = 132 : i64, blocks_min = 67 : i64, k_min = 4096 : i64, m_max = 8 : i64, m_min = 3 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8>", dynamic_shared_memory = 197632 : i64
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "decode-wgmma-two-waves", when = {a_aligned = true, b_aligned = true, blocks_max = 264 : i64, blocks_min = 212 : i64, k_min = 4096 : i64, m_max = 8 : i64, m_min = 3 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8>", dynamic_shared_memory = 197632 : i64
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "decode-wgmma-16", when = {a_aligned = true, b_aligned = true, blocks_max = 132 : i64, blocks_min = 67 : i64, k_min = 2048 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8>", dynamic_shared_memory = 197632 : i64
+// CHECK-SAME: name = "dyn_gemm_2",
+// CHECK-SAME: rule = "decode-wgmma-16-two-waves", when = {a_aligned = true, b_aligned = true, blocks_max = 264 : i64, blocks_min = 212 : i64, k_min = 2048 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 4096 : i64
+// CHECK-SAME: name = "dyn_gemm_3",
 // CHECK-SAME: rule = "gemv-mma", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 16384 : i64
-// CHECK-SAME: name = "dyn_gemm_3",
+// CHECK-SAME: name = "dyn_gemm_4",
 // CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 33 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [192, 128, 64], warps = [3, 1], instr = [64, 128, 16], stages = 5, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_5",
+// CHECK-SAME: name = "dyn_gemm_6",
 // CHECK-SAME: rule = "decode-192x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 192 : i64, m_min = 129 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_6",
+// CHECK-SAME: name = "dyn_gemm_7",
 // CHECK-SAME: rule = "decode-128x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 193 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_7",
-// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: rule = "decode-64x64-split", split_k = {fill_blocks = 132 : i64, max = 2 : i64, min_k_per_slice = 4096 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_8_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 66 : i64, blocks_min = 33 : i64, k_min = 8192 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "decode-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "decode-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_max = 256 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "mid-64x64", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 8, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_9",
+// CHECK-SAME: name = "dyn_gemm_10",
 // CHECK-SAME: rule = "mid-64x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 33 : i64, k_min = 512 : i64, m_min = 257 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, split_k = 2, load = tma_ws>"
-// CHECK-SAME: name = "dyn_gemm_7",
-// CHECK-SAME: rule = "split-k-64x64", split_k = {fill_blocks = 132 : i64, max = 4 : i64, min_k_per_slice = 1024 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_7_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 16384 : i64, k_min = 2048 : i64, m_min = 65 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_8",
+// CHECK-SAME: rule = "split-k-64x64", split_k = {fill_blocks = 132 : i64, max = 4 : i64, min_k_per_slice = 1024 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_8_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 16384 : i64, k_min = 2048 : i64, m_min = 65 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], stages = 8, load = tma_ws>"
+// CHECK-SAME: name = "dyn_gemm_9",
 // CHECK-SAME: rule = "mid-64x64-few", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 32 : i64, blocks_min = 8 : i64, k_max = 2047 : i64, k_min = 512 : i64, m_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_10",
+// CHECK-SAME: name = "dyn_gemm_11",
 // CHECK-SAME: rule = "decode", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_11",
+// CHECK-SAME: name = "dyn_gemm_12",
 // CHECK-SAME: rule = "decode-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [16, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 6, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_12",
-// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_12_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
 // CHECK-SAME: name = "dyn_gemm_13",
+// CHECK-SAME: rule = "decode-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_13_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 16 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4>"
+// CHECK-SAME: name = "dyn_gemm_14",
 // CHECK-SAME: rule = "decode-32", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 66 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 8, reduction = cluster>"
-// CHECK-SAME: name = "dyn_gemm_14",
+// CHECK-SAME: name = "dyn_gemm_15",
 // CHECK-SAME: rule = "decode-32-cluster", split_k = {cluster_capacity = [132, 66, 39, 30, 22, 17, 15, 15], fill_blocks = 132 : i64, max = 8 : i64, min_k_per_slice = 512 : i64, reduction = "cluster"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 45 : i64, k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [32, 128, 128], warps = [1, 4], instr = [16, 8, 16], stages = 4, split_k = 128>"
-// CHECK-SAME: name = "dyn_gemm_15",
-// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_15_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_16",
-// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
+// CHECK-SAME: rule = "decode-32-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {k_min = 512 : i64, m_max = 32 : i64, m_min = 17 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, split_k = 128, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: rule = "decode-64-split", split_k = {fill_blocks = 132 : i64, max = 128 : i64, min_k_per_slice = 512 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_17_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 65 : i64, k_min = 512 : i64, m_max = 64 : i64, m_min = 33 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, [[SKBN:[0-9]+]], 64], warps = [1, 1], instr = [64, [[SKBN]], 16], stages = 4, group = 8, split_k = 128, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_16",
-// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_16_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
+// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: rule = "split-k", split_k = {fill_blocks = [[FILL:[0-9]+]] : i64, max = 128 : i64, min_k_per_slice = 256 : i64, reduce = {block = [32, 8, 1], group_outputs = 1024 : i64, name = "dyn_gemm_17_reduce", params = [{{.*}}]}, workspace_type = "f32"}, {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, k_min = 512 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 64, 64], warps = [1, 1], instr = [64, 64, 16], group = 8, load = tma>"
 // CHECK-SAME: function = "dyn", gemm = 0 : i64
-// CHECK-SAME: name = "dyn_gemm_17",
+// CHECK-SAME: name = "dyn_gemm_18",
 // CHECK-SAME: rule = "small", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = mma_sync, block = [64, 64, 16], warps = [2, 2], instr = [16, 8, 16], stages = 1>"
-// CHECK-SAME: name = "dyn_gemm_18",
+// CHECK-SAME: name = "dyn_gemm_19",
 // CHECK-SAME: rule = "tiny-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 1056 : i64, k_max = 16 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_19",
+// CHECK-SAME: name = "dyn_gemm_20",
 // CHECK-SAME: rule = "short-k", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 529 : i64, k_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_19",
+// CHECK-SAME: name = "dyn_gemm_20",
 // CHECK-SAME: rule = "short-k-narrow", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 265 : i64, k_max = 128 : i64, n_max = 128 : i64, n_min = 65 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [64, 256, 64], warps = [1, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_20",
+// CHECK-SAME: name = "dyn_gemm_21",
 // CHECK-SAME: rule = "short-m", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {m_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 64, 64], warps = [2, 1], instr = [64, 64, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_21",
+// CHECK-SAME: name = "dyn_gemm_22",
 // CHECK-SAME: rule = "narrow-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 64 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_22",
+// CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "mid", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = [[MIDMAX:[0-9]+]] : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_22",
+// CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "half-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 128 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
-// CHECK-SAME: name = "dyn_gemm_23",
+// CHECK-SAME: name = "dyn_gemm_24",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -242,10 +254,36 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_1 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c0_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
+// decode-wgmma: 3 <= M <= 8, K >= 4096, 67 to 132 blocks of 64 x 128 and
+// both operands' rows 16-byte aligned: decode-64x128's tile on cp.async
+// (128 threads, eight stages); then -two-waves (212 to 264 blocks) and
+// decode-wgmma-16 and its -two-waves (9 <= M <= 16, K >= 2048), the same
+// kernel.
+// CHECK-NEXT: %[[WM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[WN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: %[[WK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
+// CHECK-NEXT: arith.cmpi sge, %[[WM]], %c3 : index
+// CHECK-NEXT: arith.cmpi sle, %[[WM]], %c8 : index
+// CHECK: arith.cmpi sge, %[[WK]], %c4096 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c67 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
+// CHECK: memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c197632_i32
+// CHECK: arith.cmpi sge, %{{.*}}, %c212 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c264 : index
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks
+// CHECK: arith.cmpi sge, %{{.*}}, %c9 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %c2048 : index
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks
+// CHECK: } else {
+
 // gemv-mma: 3 <= M <= 8, K >= 256 and ceil(M / 8) * ceil(N / 16) >= 66:
 // gemv on mma.sync, 4 KiB of shared memory for the warps' sums, on A and B
 // as stored; gemv-mma-16 likewise for 9 <= M <= 16 in 16 x 32 tiles.
-// CHECK-NEXT: %[[YM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK: %[[YM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[YN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[YK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: arith.cmpi sge, %[[YM]], %c3 : index
@@ -254,13 +292,13 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c66 : index
 // CHECK: scf.if
 // CHECK-NOT: gemm_pack
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_2 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c4096_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c4096_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 // CHECK: arith.cmpi sge, %{{.*}}, %c9 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK: scf.if
 // CHECK-NOT: gemm_pack
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 
 // decode-128x128: 65 <= M <= 128, K >= 512 and 66 <= ceil(M / 128) *
@@ -280,7 +318,7 @@
 // CHECK-NEXT: arith.andi
 // CHECK-NEXT: scf.if
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -292,7 +330,7 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c129 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c192 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_5 blocks in (%{{.*}}, %c1, %c1) threads in (%c512, %c1, %c1) dynamic_shared_memory_size %c205824_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c512, %c1, %c1) dynamic_shared_memory_size %c205824_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -304,7 +342,7 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c193 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c256 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_6 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -323,8 +361,8 @@
 // CHECK: %[[WWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
 // CHECK: llvm.call @mgpuGemmTensorMap(
 // CHECK: llvm.call @mgpuGemmTensorMap(
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[WWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -336,7 +374,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c64 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c132096_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -350,7 +388,7 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c512 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c197632_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -367,7 +405,7 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -382,7 +420,7 @@
 // CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[WM]], %c257 : index
 // CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[WK]], %c512 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -400,8 +438,8 @@
 // CHECK: arith.cmpi sge, %{{.*}}, %c8 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c32 : index
 // CHECK: gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7 blocks
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_7_reduce blocks
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8_reduce blocks
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -418,7 +456,7 @@
 // CHECK-NEXT: %{{.*}} = arith.cmpi sge, %[[SK]], %c512 : index
 // CHECK: arith.cmpi sle, %[[SK]], %c2047 : index
 // CHECK-NOT: gpu.alloc (%c1,
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_8 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_9 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -439,7 +477,7 @@
 // CHECK-NEXT: scf.if %[[DEC]] {
 // CHECK: %[[DP:.*]]:2 = scf.if %{{.*}} -> (memref<?x?xf16>, memref<?x?xf16>) {
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_10 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_11 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c221184_i32 args(%[[DP]]#0 : memref<?x?xf16>, %[[DP]]#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc %[[DP]]#0
 // CHECK-NEXT: gpu.dealloc %[[DP]]#1
@@ -462,7 +500,7 @@
 // CHECK: arith.cmpi sle, %{{.*}}, %c132 : index
 // CHECK: arith.cmpi sle, %{{.*}}, %c15 : index
 // CHECK: %[[CS:.*]] = arith.maxsi %{{.*}}, %c1 : index
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_11 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_12 clusters in (%c1, %[[CS]], %c1) blocks in (%{{.*}}, %[[CS]], %c1) threads in (%c128, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -479,8 +517,8 @@
 // CHECK-NEXT: scf.if %[[DS]] {
 // CHECK: arith.divui %c132, %{{.*}} : index
 // CHECK: %[[DWS:.*]] = gpu.alloc (%c1, %{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?x?xf32>
-// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_12 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_12_reduce blocks in
+// CHECK-NEXT: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13_reduce blocks in
 // CHECK-NEXT: gpu.dealloc %[[DWS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -490,20 +528,20 @@
 
 // decode-32 and decode-32-split: the same for 17 <= M <= 32.
 // CHECK: arith.cmpi sge, %{{.*}}, %c17 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_13 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c163840_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_14 clusters in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 clusters in
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_15_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -513,8 +551,8 @@
 
 // decode-64-split: 33 <= M <= 64, K >= 512, blocks <= 65.
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17_reduce blocks in
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -552,7 +590,7 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.minsi %[[S0]], %[[KS]] : index
 // CHECK-NEXT: %[[S:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK-NEXT: %[[WS:.*]] = gpu.alloc (%c1, %[[S]], %[[M1]], %[[N1]]) : memref<?x?x?x?xf32>
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%[[SKB]], %[[S]], %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: %[[RX0:.*]] = arith.addi %[[N1]], %c31 : index
 // CHECK-NEXT: %[[RX:.*]] = arith.divui %[[RX0]], %c32 : index
 // CHECK-NEXT: %[[L:.*]] = arith.muli %[[S]], %c1024 : index
@@ -568,7 +606,7 @@
 // CHECK-NEXT: %[[RY0:.*]] = arith.addi %[[M1]], %[[R1]] : index
 // CHECK-NEXT: %[[RY1:.*]] = arith.divui %[[RY0]], %[[R]] : index
 // CHECK-NEXT: %[[RY:.*]] = arith.minsi %[[RY1]], %c65535 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_16_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17_reduce blocks in (%[[RX]], %[[RY]], %c1) threads in (%c32, %c8, %c1) dynamic_shared_memory_size %c0_i32 args(%[[C]] : memref<?x?xf16>, %[[WS]] : memref<?x?x?x?xf32>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: gpu.dealloc %[[WS]] : memref<?x?x?x?xf32>
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
@@ -586,7 +624,7 @@
 // CHECK: %[[SMB:.*]] = arith.muli %[[SMM]], %[[SMN]] : index
 // CHECK-NEXT: %[[SM:.*]] = arith.cmpi sle, %[[SMB]], %c132 : index
 // CHECK-NEXT: scf.if %[[SM]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_17 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -602,7 +640,7 @@
 // CHECK-NEXT: %[[TFIT:.*]] = arith.cmpi sle, %[[TB]], %c1056 : index
 // CHECK-NEXT: %[[TINY:.*]] = arith.andi %[[TKOK]], %[[TFIT]] : i1
 // CHECK-NEXT: scf.if %[[TINY]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_18 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c9216_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -620,7 +658,7 @@
 // CHECK-NEXT: %[[SKMANY:.*]] = arith.cmpi sge, %[[SKBL]], %c529 : index
 // CHECK-NEXT: %[[SHK:.*]] = arith.andi %[[SKNK]], %[[SKMANY]] : i1
 // CHECK-NEXT: scf.if %[[SHK]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -636,7 +674,7 @@
 // CHECK-NEXT: %{{.*}} = arith.cmpi sle, %[[SNN]], %c128 : index
 // CHECK: arith.cmpi sle, %[[SNK]], %c128 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c265 : index
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_19 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c50176_i32 args(
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -647,7 +685,7 @@
 // CHECK-NEXT: %[[M3:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[SHORT:.*]] = arith.cmpi sle, %[[M3]], %c64 : index
 // CHECK-NEXT: scf.if %[[SHORT]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_20 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -658,7 +696,7 @@
 // CHECK-NEXT: %[[N4:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi sle, %[[N4]], %c64 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_21 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -675,7 +713,7 @@
 // CHECK: %[[MIDB:.*]] = arith.muli %[[MIDM]], %[[MIDN]] : index
 // CHECK-NEXT: %[[MID:.*]] = arith.cmpi sle, %[[MIDB]], %c[[MIDMAX]] : index
 // CHECK-NEXT: scf.if %[[MID]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -686,7 +724,7 @@
 // CHECK-NEXT: %[[HN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[HALF:.*]] = arith.cmpi sle, %[[HN]], %c128 : index
 // CHECK-NEXT: scf.if %[[HALF]] {
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_22 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
@@ -694,10 +732,14 @@
 // CHECK-NEXT: } else {
 
 // default: unconditional, last.
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_23 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_24 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -745,7 +787,15 @@
 // CHECK-LABEL: gpu.func @dyn_gemm_0(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: gpu.shuffle  xor
+// decode-wgmma's: all 128 threads copy through cp.async into the eight
+// stages (no TMA, no producer warpgroup) and one warpgroup issues wgmma.
 // CHECK-LABEL: gpu.func @dyn_gemm_2(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_3(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: llvm.intr.fshr
 // CHECK: nvgpu.mma.sync
@@ -755,69 +805,69 @@
 // decode-192x128: 512, eight
 // stages for the 64-row tiles), the split one storing its slice to the
 // workspace.
-// CHECK-LABEL: gpu.func @dyn_gemm_4(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
-// CHECK: nvvm.setmaxregister
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_5(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 512, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_6(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 512, 1, 1>}
+// CHECK: nvvm.setmaxregister
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_7(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
-// CHECK-LABEL: gpu.func @dyn_gemm_7(
+// CHECK-LABEL: gpu.func @dyn_gemm_8(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK: memref.store %{{.*}}, %[[WDWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_7_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_8(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_8_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_9(
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-LABEL: gpu.func @dyn_gemm_10(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @dyn_gemm_11(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_12(
+// CHECK-LABEL: gpu.func @dyn_gemm_13(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[DWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}}, %[[DWSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_12_reduce(
-// CHECK-LABEL: gpu.func @dyn_gemm_13(
+// CHECK-LABEL: gpu.func @dyn_gemm_13_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_14(
 // CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_15(
-// CHECK: nvgpu.mma.sync
-// CHECK-LABEL: gpu.func @dyn_gemm_15_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_16(
+// CHECK: nvgpu.mma.sync
+// CHECK-LABEL: gpu.func @dyn_gemm_16_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_17(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = [[SKBN]], k = 16>
 // CHECK: memref.store %{{.*}}, %[[WSARG]][
-// CHECK-LABEL: gpu.func @dyn_gemm_16_reduce(
+// CHECK-LABEL: gpu.func @dyn_gemm_17_reduce(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?x?x?xf32>) workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-LABEL: gpu.func @dyn_gemm_17(
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_18(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvgpu.mma.sync
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_19(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvgpu.mma.sync
 // CHECK-LABEL: gpu.func @dyn_gemm_20(
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_21(
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_22(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_23(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_24(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm

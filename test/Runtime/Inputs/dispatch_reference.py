@@ -29,10 +29,13 @@ GRID_K = [0, 1, 63, 64, 127, 128, 255, 256, 511, 512, 513, 1000, 2048, 4096,
 BATCHES = [1, 2, 3, 8, 64, 65535]
 # Sizes between the grid's points that some rules bound: 16 rows of an
 # odd-N B in one wave of three 16 x 32 blocks an SM but not of two
-# (gemv-mma-16-n-unaligned-many); 56 and 57 blocks of 64 x 128 from K =
-# 4096 on (decode-wgmma-n).
-EXTRA = [(16, 10001, 4096), (9, 9999, 1000), (8, 11008, 4096), (16, 7169, 8192),
-         (16, 7168, 8192)]
+# (gemv-mma-16-n-unaligned-many); 66 and 67, 132 and 133, 211 and 212, 264
+# and 265 blocks of 64 x 128 from K = 4096 on (decode-wgmma-n and
+# -two-waves; decode-wgmma on tn); 16 rows and K = 2048 (decode-wgmma-16).
+EXTRA = [(16, 10001, 4096), (9, 9999, 1000), (8, 11008, 4096), (16, 8449, 8192),
+         (16, 8448, 8192), (16, 16896, 4096), (16, 16897, 4096),
+         (16, 27008, 4096), (16, 27009, 4096), (16, 33792, 4096),
+         (16, 33793, 4096), (16, 11008, 2048)]
 
 
 def families(directory):
