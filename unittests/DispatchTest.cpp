@@ -71,9 +71,9 @@ TEST(Dispatch, EveryMemberLegalAndTheDefaultLast) {
             // On wgmma chips every wgmma member whose tiles TMA can load
             // loads through it (but the decode-wgmma members, which
             // measured faster on cp.async); other kinds never do.
-            EXPECT_EQ(r.config.tmaLoad,
-                      d.tmaLoad && tmaLoadsTiles(r.config, sig) &&
-                          !name.starts_with("decode-wgmma"))
+            EXPECT_EQ(r.config.tmaLoad, d.tmaLoad &&
+                                            tmaLoadsTiles(r.config, sig) &&
+                                            !name.starts_with("decode-wgmma"))
                 << where;
             ++checked;
           }
@@ -222,8 +222,8 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
                          {16, 27008, 4096},
                          {16, 33793, 4096},
                          {16, 128256, 4096}})
-    EXPECT_FALSE(llvm::StringRef(ruleFor(nnRules, m, n, k))
-                     .starts_with("decode-wgmma"))
+    EXPECT_FALSE(
+        llvm::StringRef(ruleFor(nnRules, m, n, k)).starts_with("decode-wgmma"))
         << m << "x" << n << "x" << k;
   // decode-64x128's tile, loaded by all warps through cp.async.
   TileConfig wgmmaN = findRule(nnRules, "decode-wgmma-n")->config;
@@ -262,15 +262,15 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(wgmmaT, tmaT);
   EXPECT_EQ(findRule(rules, "decode-wgmma-16")->config,
             findRule(rules, "decode-wgmma")->config);
-  EXPECT_EQ(findRule(getDispatchRules(tt, chip("sm_90a"), false),
-                     "decode-wgmma"),
-            nullptr);
+  EXPECT_EQ(
+      findRule(getDispatchRules(tt, chip("sm_90a"), false), "decode-wgmma"),
+      nullptr);
   EXPECT_EQ(
       findRule(getDispatchRules(nn, chip("sm_90"), false), "decode-wgmma-n"),
       nullptr);
-  EXPECT_EQ(findRule(getDispatchRules(f16tn(), chip("sm_90"), false),
-                     "decode-wgmma"),
-            nullptr);
+  EXPECT_EQ(
+      findRule(getDispatchRules(f16tn(), chip("sm_90"), false), "decode-wgmma"),
+      nullptr);
   EXPECT_EQ(findRule(nnRules, "gemv-mma-16-n-many"), nullptr);
   // A B whose rows rule out 16-byte copies (odd N): the gemv-mma tiles
   // whatever the grid and K from 256 on, where the others would pack B;
