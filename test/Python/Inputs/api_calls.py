@@ -150,8 +150,8 @@ case("choose", lambda: g.choose(M, N, K, 4))
 # A B whose rows rule out 16-byte copies (odd N): the gemv-mma member that
 # reads it in place; the same sizes on aligned operands: decode-64x128's
 # wgmma tile on cp.async (decode-wgmma-n).
-case("choose unaligned", lambda: g.choose(8, 8417, 4096, 1, b_aligned=False))
-case("choose aligned", lambda: g.choose(8, 8417, 4096, 1))
+case("choose unaligned", lambda: g.choose(8, 8577, 4096, 1, b_aligned=False))
+case("choose aligned", lambda: g.choose(8, 8577, 4096, 1))
 print("extras:", g.extras)
 print("repr:", repr(g))
 
