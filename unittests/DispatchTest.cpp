@@ -226,13 +226,17 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
         llvm::StringRef(ruleFor(nnRules, m, n, k)).starts_with("decode-wgmma"))
         << m << "x" << n << "x" << k;
   // decode-64x128's tile, loaded by all warps through cp.async.
-  TileConfig wgmmaN = findRule(nnRules, "decode-wgmma-n")->config;
-  TileConfig tmaN = findRule(nnRules, "decode-64x128")->config;
-  EXPECT_FALSE(wgmmaN.tmaLoad);
-  EXPECT_FALSE(wgmmaN.producerWarp);
-  wgmmaN.tmaLoad = tmaN.tmaLoad;
-  wgmmaN.producerWarp = tmaN.producerWarp;
-  EXPECT_EQ(wgmmaN, tmaN);
+  auto expectDecode64x128OnCpAsync = [](const std::vector<DispatchRule> &rules,
+                                        llvm::StringRef name) {
+    TileConfig wgmma = findRule(rules, name)->config;
+    TileConfig tma = findRule(rules, "decode-64x128")->config;
+    EXPECT_FALSE(wgmma.tmaLoad) << name.str();
+    EXPECT_FALSE(wgmma.producerWarp) << name.str();
+    wgmma.tmaLoad = tma.tmaLoad;
+    wgmma.producerWarp = tma.producerWarp;
+    EXPECT_EQ(wgmma, tma) << name.str();
+  };
+  expectDecode64x128OnCpAsync(nnRules, "decode-wgmma-n");
   EXPECT_NE(ruleFor(nnRules, 3, 7168, 4096), "decode-wgmma-n");
   EXPECT_NE(ruleFor(nnRules, 8, 11008, 4095), "decode-wgmma-n");
   EXPECT_EQ(ruleFor(nnRules, 2, 8192, 8192), "gemv-n-2");
@@ -253,13 +257,7 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
                              /*bAligned=*/false)]
                 .name,
             "gemv-mma-16");
-  TileConfig wgmmaT = findRule(rules, "decode-wgmma")->config;
-  TileConfig tmaT = findRule(rules, "decode-64x128")->config;
-  EXPECT_FALSE(wgmmaT.tmaLoad);
-  EXPECT_FALSE(wgmmaT.producerWarp);
-  wgmmaT.tmaLoad = tmaT.tmaLoad;
-  wgmmaT.producerWarp = tmaT.producerWarp;
-  EXPECT_EQ(wgmmaT, tmaT);
+  expectDecode64x128OnCpAsync(rules, "decode-wgmma");
   EXPECT_EQ(findRule(rules, "decode-wgmma-16")->config,
             findRule(rules, "decode-wgmma")->config);
   EXPECT_EQ(
