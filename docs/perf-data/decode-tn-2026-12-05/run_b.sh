@@ -10,16 +10,22 @@
 # 2. nn: the final families (decode-wgmma-n on the new grids, gemv-mma-n
 #    back to loading U stretches at once) against acc7f79's (the same
 #    gemv-mma-n kernels) on run 1's nn rows and odd-N rows;
-# 3. the every list on the final families, check of the f16/bf16 tn and nn
-#    families, then the probe.
+# First check of the tn families (the new kernel), last 3. the every list on
+# the final families, check of the nn families, then the probe; what the
+# device time left allows (GPU_BUDGET_S).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
 O=${OUT:-/tmp/out}; mkdir -p $O/r
 export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
 . scripts/gpu_step.sh
+check() {
+  step 120 check-$1 python3 -m gemm_mlir.harness check artifacts/everynew --shapes full --only $1_ --out $O/r/check-$1.json > $O/r/check-$1.txt 2>&1
+  tail -1 $O/r/check-$1.txt; grep -v "^ " $O/r/check-$1.txt | grep -v "^ok" | cut -c1-300 | head -5
+}
 for s in every everyhead everynew; do ./scripts/gpu_prepare.sh $s $O/r > /dev/null; done
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv,noheader
+check tn
 TN=""
 for m in 4 8 12 16; do
   for n in 4096 6144 8192 10240 11008 14336 16384 22528 32000; do
@@ -44,10 +50,7 @@ for s in everynew everyhead; do
 done
 step 100 every python3 -m gemm_mlir.harness every artifacts/everynew --out $O/r/every.json > $O/r/every.txt 2>&1
 grep -A12 "rows, " $O/r/every.txt | head -13
-for l in tn nn; do
-  step 110 check-$l python3 -m gemm_mlir.harness check artifacts/everynew --shapes full --only ${l}_ --out $O/r/check-$l.json > $O/r/check-$l.txt 2>&1
-  tail -1 $O/r/check-$l.txt; grep -v "^ " $O/r/check-$l.txt | grep -v "^ok" | cut -c1-300 | head -5
-done
+check nn
 PROBE=$(python3 docs/perf-data/probe-2026-12-04/gen_rows.py)
 step 90 probe python3 -m gemm_mlir.harness every artifacts/everynew --rows "$PROBE" --out $O/r/probe.json > $O/r/probe.txt 2>&1
 grep -E "rows, " $O/r/probe.txt
