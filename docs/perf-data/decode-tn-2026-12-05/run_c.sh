@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# GPU run 3 (2026-12-05, twenty-fourth stop): run_b.sh's timings without
+# its checks (run 2 did them), the rows in both orders. Here first:
+#   CHIP=sm_90a ./scripts/gpu_artifacts.sh every     # with the change, renamed everynew
+#   (artifacts/every: cf0eb24; artifacts/everyhead: acc7f79, as in run 1)
+#   for s in every everyhead everynew; do tar cJf artifacts/pack/$s.tar.xz -C artifacts $s; done
+# then on the GPU (run with carry ["artifacts/pack"]):
+#   OUT=$OUT bash docs/perf-data/decode-tn-2026-12-05/run_c.sh
+# 1. tn: the final rules (decode-wgmma, decode-wgmma-16 and their
+#    -two-waves) against cf0eb24's families on run 1's tn rows;
+# 2. nn: the final families (decode-wgmma-n on the new grids, gemv-mma-n
+#    back to loading U stretches at once) against acc7f79's (the same
+#    gemv-mma-n kernels) on run 1's nn rows and odd-N rows;
+# 3. the every list on the final families, then the probe; what the device
+#    time left allows (GPU_BUDGET_S).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../../.."
+O=${OUT:-/tmp/out}; mkdir -p $O/r
+export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
+. scripts/gpu_step.sh
+for s in every everyhead everynew; do ./scripts/gpu_prepare.sh $s $O/r > /dev/null; done
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv,noheader
+TN=""
+for m in 4 8 12 16; do
+  for n in 4096 6144 8192 10240 11008 14336 16384 22528 32000; do
+    for k in 4096 8192; do TN="$TN;f16 tn ${m}x${n}x$k"; done
+  done
+  for n in 11008 14336; do TN="$TN;f16 tn ${m}x${n}x2048"; done
+done
+TN="${TN#;};bf16 tn 8x11008x4096;bf16 tn 16x10240x8192;bf16 tn 4x14336x4096;bf16 tn 12x28672x8192;f16 tn 2x8x11008x4096;f16 tn 11x4097x4093;f16 tn 16x4096x11008"
+NN=""
+for m in 4 8 12 16; do for nk in 6144x4096 8192x8192 10240x8192 32000x4096 28672x8192 8192x28672; do
+  NN="$NN;f16 nn ${m}x$nk"
+done; done
+for s in 4x14336x4096 8x11008x4096 16x11008x4096 3x7169x4096 16x7168x8192 8x4096x4096 16x4096x4096 5x5001x3000 8x8417x4096 16x8193x8192 12x6337x4096 16x16001x4096 9x9999x1000 11x4097x4093; do NN="$NN;f16 nn $s"; done
+NN="${NN#;};f16 nt 8x11008x4096;f16 nt 12x28672x8192;bf16 nn 8x11008x4096;bf16 nn 12x10240x8192"
+for s in everynew every every2 everynew2; do
+  step 70 tn-$s python3 -m gemm_mlir.harness every artifacts/${s%2} --rows "$TN" --out $O/r/tn-$s.json > $O/r/tn-$s.txt 2>&1
+  grep -E "rows, " $O/r/tn-$s.txt
+done
+for s in everynew everyhead everyhead2 everynew2; do
+  step 60 nn-$s python3 -m gemm_mlir.harness every artifacts/${s%2} --rows "$NN" --out $O/r/nn-$s.json > $O/r/nn-$s.txt 2>&1
+  grep -E "rows, " $O/r/nn-$s.txt
+done
+step 100 every python3 -m gemm_mlir.harness every artifacts/everynew --out $O/r/every.json > $O/r/every.txt 2>&1
+grep -A12 "rows, " $O/r/every.txt | head -13
+PROBE=$(python3 docs/perf-data/probe-2026-12-04/gen_rows.py)
+step 90 probe python3 -m gemm_mlir.harness every artifacts/everynew --rows "$PROBE" --out $O/r/probe.json > $O/r/probe.txt 2>&1
+grep -E "rows, " $O/r/probe.txt
+for f in $O/r/*.json; do gzip -9 $f; done
+rm -rf $O/r/rt $O/r/runtime.log
+tar czf $O/all.tgz -C $O r
