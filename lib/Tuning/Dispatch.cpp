@@ -441,8 +441,8 @@ static std::optional<TileConfig> getDecodeWgmmaTile(const TileConfig &d,
   return c;
 }
 
-/// The last wave of 64 x 128 blocks from which on, in fifths of the SMs,
-/// a second wave of the decode-wgmma tile paid (below).
+/// How full (in fifths of the SMs) the second wave of 64 x 128 blocks must
+/// be for the decode-wgmma tile to serve two waves (addDecodeWgmmaGrids).
 static constexpr int64_t kDecodeWgmmaLastWaveFifths = 4;
 
 /// Adds `name` and `name`-two-waves: the decode-wgmma tile
@@ -451,8 +451,9 @@ static constexpr int64_t kDecodeWgmmaLastWaveFifths = 4;
 /// of which is at least 4/5 full. The tile holds one block an SM (193 KiB
 /// of shared memory), so a second wave that is mostly empty costs almost a
 /// whole wave: f16 tn 8x22528x4096 (176 blocks) ran 57.9 us against 49.9 in
-/// gemv-mma, 12x28672x8192 (224) 114.2 against 120.2 (bf16), 16x32000x4096
-/// (250) 66.9 against 70.7. Half a wave or less lost on every shape: f16 tn
+/// gemv-mma, where nearly full second waves won (bf16 12x28672x8192, 224
+/// blocks, 114.2 against 120.2; 16x32000x4096, 250, 66.9 against 70.7).
+/// Half a wave or less lost on every shape: f16 tn
 /// 8x8192x8192 (64 blocks) 48.4 us against 37.1, f16 nn 8x8192x28672 142.3
 /// against 107.8 (decode); from 67 blocks on it won or tied: f16 tn
 /// 16x11008x4096 (86) 27.0 against 30.3, 4x10240x8192 (80) 48.5 against
