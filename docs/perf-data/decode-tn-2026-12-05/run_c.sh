@@ -11,8 +11,8 @@
 # 2. nn: the final families (decode-wgmma-n on the new grids, gemv-mma-n
 #    back to loading U stretches at once) against acc7f79's (the same
 #    gemv-mma-n kernels) on run 1's nn rows and odd-N rows;
-# 3. the every list on the final families, then the probe; what the device
-#    time left allows (GPU_BUDGET_S).
+# 3. the every list on the final families (after the first order), then
+#    the probe; what the device time left allows (GPU_BUDGET_S).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
@@ -35,16 +35,18 @@ for m in 4 8 12 16; do for nk in 6144x4096 8192x8192 10240x8192 32000x4096 28672
 done; done
 for s in 4x14336x4096 8x11008x4096 16x11008x4096 3x7169x4096 16x7168x8192 8x4096x4096 16x4096x4096 5x5001x3000 8x8417x4096 16x8193x8192 12x6337x4096 16x16001x4096 9x9999x1000 11x4097x4093; do NN="$NN;f16 nn $s"; done
 NN="${NN#;};f16 nt 8x11008x4096;f16 nt 12x28672x8192;bf16 nn 8x11008x4096;bf16 nn 12x10240x8192"
-for s in everynew every every2 everynew2; do
-  step 70 tn-$s python3 -m gemm_mlir.harness every artifacts/${s%2} --rows "$TN" --out $O/r/tn-$s.json > $O/r/tn-$s.txt 2>&1
-  grep -E "rows, " $O/r/tn-$s.txt
-done
-for s in everynew everyhead everyhead2 everynew2; do
-  step 60 nn-$s python3 -m gemm_mlir.harness every artifacts/${s%2} --rows "$NN" --out $O/r/nn-$s.json > $O/r/nn-$s.txt 2>&1
-  grep -E "rows, " $O/r/nn-$s.txt
-done
+rows() {
+  for s in "$@"; do
+    if [ "${s#nn-}" != "$s" ]; then R=$NN; else R=$TN; fi
+    t=${s#*-}
+    step 60 $s python3 -m gemm_mlir.harness every artifacts/${t%2} --rows "$R" --out $O/r/$s.json > $O/r/$s.txt 2>&1
+    grep -E "rows, " $O/r/$s.txt
+  done
+}
+rows tn-everynew tn-every nn-everynew nn-everyhead
 step 100 every python3 -m gemm_mlir.harness every artifacts/everynew --out $O/r/every.json > $O/r/every.txt 2>&1
 grep -A12 "rows, " $O/r/every.txt | head -13
+rows tn-every2 tn-everynew2 nn-everyhead2 nn-everynew2
 PROBE=$(python3 docs/perf-data/probe-2026-12-04/gen_rows.py)
 step 90 probe python3 -m gemm_mlir.harness every artifacts/everynew --rows "$PROBE" --out $O/r/probe.json > $O/r/probe.txt 2>&1
 grep -E "rows, " $O/r/probe.txt
