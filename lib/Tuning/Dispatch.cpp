@@ -425,6 +425,17 @@ static std::optional<TileConfig> getWideDecodeTile(const TileConfig &d,
 /// The eight stages of the wide decode tiles with 64-row tiles.
 static constexpr int64_t kWideDecodeNarrowStages = 8;
 
+/// The bounds of the members for 3 to 8 rows of A (`bm` = 8) or 9 to 16
+/// (`bm` = 16) on the gemv-mma tiles and past them: those rows, K of at
+/// least one gemv-mma stretch.
+static SizeBounds gemvMmaRowsWhen(int64_t bm) {
+  SizeBounds when;
+  when.mMin = bm == 8 ? 3 : 9;
+  when.mMax = bm;
+  when.kMin = kGemvMmaMinK;
+  return when;
+}
+
 /// The decode-wgmma rules' tile: decode-64x128's (one 64-row wgmma of which
 /// 3 to 16 rows are A's, eight stages) loaded by all warps through cp.async,
 /// not by a producer warpgroup through TMA (measured in the family, that
@@ -495,9 +506,7 @@ static void addDecodeWgmmaRules(const TileConfig &d, const GemmSignature &sig,
   if (!wide)
     return;
   for (int64_t bm : {8, 16}) {
-    SizeBounds when;
-    when.mMin = bm == 8 ? 3 : 9;
-    when.mMax = bm;
+    SizeBounds when = gemvMmaRowsWhen(bm);
     when.kMin = bm == 8 ? kDecodeWgmmaMinK : kDecodeWgmma16MinK;
     when.aAligned = when.bAligned = true;
     addDecodeWgmmaGrids(bm == 8 ? "decode-wgmma" : "decode-wgmma-16", when,
@@ -553,14 +562,6 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
                                    const TargetInfo &target, AddFn &&add) {
   int64_t sms = target.numSMs;
   int64_t halfSMs = halfTheSMs(target);
-  // 3 to 8 (9 to 16) rows of A, K of at least one stretch.
-  auto rowsWhen = [](int64_t bm) {
-    SizeBounds when;
-    when.mMin = bm == 8 ? 3 : 9;
-    when.mMax = bm;
-    when.kMin = kGemvMmaMinK;
-    return when;
-  };
   // 16-column tiles from N = half the SMs x 16 rows (as on a K-contiguous
   // B).
   int64_t narrowMinBlocks = halfSMs * kGemvMmaMinRowsPerSM / 16;
@@ -594,7 +595,7 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
     }
   };
   for (int64_t bm : {8, 16}) {
-    SizeBounds when = rowsWhen(bm);
+    SizeBounds when = gemvMmaRowsWhen(bm);
     when.bAligned = false;
     addUnaligned(bm == 8 ? "gemv-mma-n-unaligned" : "gemv-mma-16-n-unaligned",
                  when, bm);
@@ -613,13 +614,13 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
   // the family (H100, run 2 of docs/perf-data/decode-large-2026-12-05: 1-5%
   // slower than the members before it on most of these shapes).
   if (std::optional<TileConfig> wide = getDecodeWgmmaTile(d, sig)) {
-    SizeBounds when = rowsWhen(8);
+    SizeBounds when = gemvMmaRowsWhen(8);
     when.mMax = kMaxGemvMmaRowsA;
     when.kMin = kDecodeWgmmaMinK;
     addDecodeWgmmaGrids("decode-wgmma-n", when, *wide, target, add);
   }
   for (int64_t bm : {8, 16}) {
-    SizeBounds when = rowsWhen(bm);
+    SizeBounds when = gemvMmaRowsWhen(bm);
     when.kMax = kGemvMmaColumnsMaxK;
     std::string name = bm == 8 ? "gemv-mma-n" : "gemv-mma-16-n";
     // Narrow: 16 columns while the grid is below one block per SM.
@@ -651,7 +652,7 @@ static void addGemvMmaColumnsRules(const TileConfig &d,
   // 11.7 in decode), on the grids the rules above leave to decode: the
   // unaligned tiles, where the decode tile packs A first (its extra launch
   // costs more than gemv-mma's element loads of A while K is short).
-  SizeBounds aWhen = rowsWhen(8);
+  SizeBounds aWhen = gemvMmaRowsWhen(8);
   aWhen.kMax = kGemvMmaUnalignedAMaxK;
   aWhen.batchMax = 1;
   aWhen.aAligned = false;
@@ -930,16 +931,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     } else {
       if (sig.layoutName() == "tn")
         addDecodeWgmmaRules(d, sig, target, add);
-      int64_t mMin = 3;
       for (int64_t bm : {8, 16}) {
         TileConfig c = getGemvMmaConfig(bm);
-        SizeBounds when;
-        when.mMin = mMin;
-        when.mMax = bm;
-        when.kMin = kGemvMmaMinK;
+        SizeBounds when = gemvMmaRowsWhen(bm);
         when.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
         add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
-        mMin = bm + 1;
       }
     }
   }
