@@ -21,20 +21,8 @@ export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
 . scripts/gpu_step.sh
 for s in every everyhead everynew; do ./scripts/gpu_prepare.sh $s $O/r > /dev/null; done
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv,noheader
-TN=""
-for m in 4 8 12 16; do
-  for n in 4096 6144 8192 10240 11008 14336 16384 22528 32000; do
-    for k in 4096 8192; do TN="$TN;f16 tn ${m}x${n}x$k"; done
-  done
-  for n in 11008 14336; do TN="$TN;f16 tn ${m}x${n}x2048"; done
-done
-TN="${TN#;};bf16 tn 8x11008x4096;bf16 tn 16x10240x8192;bf16 tn 4x14336x4096;bf16 tn 12x28672x8192;f16 tn 2x8x11008x4096;f16 tn 11x4097x4093;f16 tn 16x4096x11008"
-NN=""
-for m in 4 8 12 16; do for nk in 6144x4096 8192x8192 10240x8192 32000x4096 28672x8192 8192x28672; do
-  NN="$NN;f16 nn ${m}x$nk"
-done; done
-for s in 4x14336x4096 8x11008x4096 16x11008x4096 3x7169x4096 16x7168x8192 8x4096x4096 16x4096x4096 5x5001x3000 8x8417x4096 16x8193x8192 12x6337x4096 16x16001x4096 9x9999x1000 11x4097x4093; do NN="$NN;f16 nn $s"; done
-NN="${NN#;};f16 nt 8x11008x4096;f16 nt 12x28672x8192;bf16 nn 8x11008x4096;bf16 nn 12x10240x8192"
+. "$here/rows.sh"
+final_rows
 rows() {
   for s in "$@"; do
     if [ "${s#nn-}" != "$s" ]; then R=$NN; else R=$TN; fi
