@@ -127,6 +127,54 @@ TEST(FragmentLayout, GemvMmaColumnsCoverTheBlock) {
   EXPECT_EQ(gemvMmaColumnTilesPerLoad(6), 2);
 }
 
+// The transposing copy's staging (Pack.cpp): a bijection of the tile;
+// each element store of a warp (8 lanes a source row, 4 rows from a
+// multiple of 4, element e of each lane's vector) touches each bank at one
+// word at most; and each 8 consecutive lanes of a 16-byte load (lane = a
+// chunk of a staged row, the lanes of one staged row consecutive chunks)
+// read 8 distinct bank groups.
+TEST(FragmentLayout, TransposeStagingIsConflictFree) {
+  const int64_t rows = 128, threads = 256;
+  for (int64_t bytes : {1, 2, 4}) {
+    int64_t v = 16 / bytes, cols = 8 * v, perRow = rows / v;
+    std::set<int64_t> seen;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        int64_t off = transposeStagingOffset(r, c, rows, v);
+        EXPECT_TRUE(off >= 0 && off < rows * cols);
+        EXPECT_EQ(off / rows, c) << "column c is staged row c";
+        seen.insert(off);
+      }
+    EXPECT_EQ(int64_t(seen.size()), rows * cols);
+    for (int64_t warp = 0; warp < threads / 32; ++warp)
+      for (int64_t j = 0; j < rows * 8 / threads; ++j) {
+        for (int64_t e = 0; e < v; ++e) {
+          std::map<unsigned, std::set<int64_t>> words;
+          for (int64_t l = 0; l < 32; ++l) {
+            int64_t t = 32 * warp + l + threads * j;
+            int64_t r = t / 8, c = (t % 8) * v + e;
+            int64_t byte = transposeStagingOffset(r, c, rows, v) * bytes;
+            words[smemBank(byte)].insert(byte / 4);
+          }
+          for (auto &[bank, inBank] : words)
+            EXPECT_EQ(inBank.size(), 1u) << "store, bytes " << bytes;
+        }
+        for (int64_t l0 = 0; l0 < 32; l0 += 8) {
+          std::set<unsigned> groups;
+          for (int64_t l = l0; l < l0 + 8; ++l) {
+            int64_t q = 32 * warp + l + threads * j;
+            int64_t c = q / perRow, run = q % perRow;
+            int64_t off = transposeStagingOffset(run * v, c, rows, v);
+            EXPECT_EQ(off % v, 0) << "a chunk starts at a whole vector";
+            EXPECT_EQ(off, c * rows + (run ^ (c / v)) * v);
+            groups.insert(smemBank(off * bytes) / 4);
+          }
+          EXPECT_EQ(groups.size(), 8u) << "load, bytes " << bytes;
+        }
+      }
+  }
+}
+
 // gemv-mma's chunks: every fragment element of A and B is taken from the
 // lane that holds its K, and the K of both operands is the same permutation
 // of the warp's 32-element stretch (two instruction steps of 16).

@@ -199,3 +199,12 @@ int64_t mlir::gemm::gemvMmaColumnTilesPerLoad(int64_t tiles) {
       return p;
   return 1;
 }
+
+int64_t mlir::gemm::transposeStagingOffset(int64_t row, int64_t col,
+                                           int64_t rows, int64_t vecElems) {
+  assert(vecElems >= 1 && rows % (8 * vecElems) == 0 && row >= 0 &&
+         row < rows && col >= 0 && col < 8 * vecElems &&
+         "rows of whole 8-chunk groups, a column of 8 vectors");
+  int64_t chunk = (row / vecElems) ^ (col / vecElems);
+  return col * rows + chunk * vecElems + row % vecElems;
+}

@@ -200,6 +200,22 @@ int64_t gemvMmaColumn(int64_t tile, int64_t group, int64_t half,
 /// 16-bit elements is at most 16 bytes).
 int64_t gemvMmaColumnTilesPerLoad(int64_t tiles);
 
+/// The transposing copy (Pack.cpp) stages a tile of `rows` source rows by
+/// 8 `vecElems` source columns (`vecElems` elements a 16-byte vector)
+/// transposed in shared memory: source column `col` is staged row `col`,
+/// `rows` elements. A thread writes the vector it loaded (`vecElems`
+/// columns of one source row) element by element, 8 threads a source row
+/// and a warp 4 source rows from a multiple of 4; it then loads 16-byte
+/// chunk `run` of a staged row for its 16-byte store. Returns the element
+/// offset of source element (row, col): staged row col, chunk (row /
+/// vecElems) ^ (col / vecElems), element row % vecElems of it. The XOR
+/// spreads a warp's stores over all banks (the 8 threads of a source row
+/// write 8 staged rows, each its own chunk) and keeps each 8 consecutive
+/// lanes' chunks of one staged row distinct (a 16-byte load is served 8
+/// lanes at a time).
+int64_t transposeStagingOffset(int64_t row, int64_t col, int64_t rows,
+                               int64_t vecElems);
+
 /// Shared-memory bank (4-byte banks, 32 of them) of a byte address.
 inline unsigned smemBank(int64_t byteAddress) {
   return static_cast<unsigned>((byteAddress / 4) % 32);

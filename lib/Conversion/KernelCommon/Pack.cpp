@@ -320,99 +320,190 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   return k.func;
 }
 
-/// The transposing copy moves tiles of kTransposeCols source columns (MN)
-/// by kTransposeCols * v source rows (K), v = 16 bytes of elements: 16 KiB
-/// per block iteration whatever the element type, each workspace row
-/// segment written as one 16-byte vector per lane. On the H200 it copies
-/// i8 at about 1 TB/s and f32 at 2.5 TB/s, as 32 x 32 element tiles with
-/// one element per store did (docs/design-notes.md: the one-element loads
-/// are the likely limit).
-static constexpr int64_t kTransposeCols = 32;
-static int64_t transposeVector(Type elem) {
-  return 16 / (elem.getIntOrFloatBitWidth() / 8);
+/// The transposing copy moves tiles of kTransposeRows source rows (K) by
+/// kTransposeRowBytes of source columns (MN): 16 KiB per block iteration
+/// whatever the element type, 16 bytes a thread four times on each side.
+/// Its first version read one element per lane (32 x 32 and then 32 x 512
+/// element tiles): about 1 TB/s for i8 and 2.5 TB/s for f32 on the H200,
+/// where a plain copy reaches 4.2 (docs/design-notes.md).
+static constexpr int64_t kTransposeRows = 128;
+static constexpr int64_t kTransposeRowBytes = 128;
+static int64_t elemBytes(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
+/// Source columns of a tile: a workspace row segment's rows.
+static int64_t transposeCols(Type elem) {
+  return kTransposeRowBytes / elemBytes(elem);
 }
-static int64_t transposeRows(Type elem) {
-  return kTransposeCols * transposeVector(elem);
-}
+/// Elements of a 16-byte vector.
+static int64_t transposeVector(Type elem) { return 16 / elemBytes(elem); }
 
 /// dst[.., c, r] = src[.., r, c] inside src, 0 for r in [rows, dst cols):
 /// src is [batch,] rows x cols (K x MN), dst [batch,] cols x rows' (MN x K
 /// rounded up to a multiple of 128 bytes). The tiles of dst (ceil(rows' /
-/// TR) x ceil(cols / TC), TR = transposeRows, TC = kTransposeCols, numbered
+/// TR) x ceil(cols / TC), TR = kTransposeRows, TC = transposeCols, numbered
 /// along cols first) are walked by the grid's blocks (grid.x at most
-/// kMaxPackBlocks, the batch in grid.z). A tile is read along src's
-/// contiguous dimension (lane = column, clamped loads selected to zero
-/// outside src, all issued before any is staged), staged in shared memory
-/// (rows padded by one element), and written along dst's: lane l stores
-/// rows' elements v l ... v l + v - 1 of a dst row as one 16-byte vector
-/// (the workspace's rows are 128-byte multiples, so a vector is wholly
-/// inside or outside them).
+/// kMaxPackBlocks, the batch in grid.z). Per tile (v elements a 16-byte
+/// vector, TC = 8 v):
+/// - Loads: thread t reads vector t % 8 of the tile's source rows t / 8 +
+///   32 j (j < 4; 8 threads a 128-byte row segment). Where the source
+///   allows 16-byte loads (unit column stride, 16-byte aligned base, row
+///   and batch strides and the column count multiples of v: each vector is
+///   then wholly inside or outside the source) a vector is one load, all
+///   four issued before any is staged; elsewhere the same elements are
+///   loaded one by one. A uniform branch, per tile; clamped addresses, zero
+///   outside the source.
+/// - Staging, transposed: element by element, source column c as staged
+///   row c at transposeStagingOffset (gemm/Utils/FragmentLayout.h: a chunk
+///   XOR swizzle, conflict-free for these stores and the loads below,
+///   unit-tested). Transposing on the way in (rather than gathering v
+///   staged rows on the way out) keeps the kernel's registers low: a
+///   store holds nothing once issued, where v one-element loads held v
+///   registers until packed (128 registers for i8, 64 here).
+/// - Stores: vector q = t + 256 j of the workspace side is chunk q % P (P =
+///   TR / v) of staged row q / P: one 16-byte shared load, stored as one
+///   16-byte vector at workspace row c0 + q / P, columns r0 + v (q % P) ...
+///   (the workspace's rows are 128-byte multiples, so a vector is wholly
+///   inside or outside them).
 static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
                                             gpu::GPUModuleOp gpuModule,
                                             StringRef name, MemRefType src,
                                             MemRefType dst) {
   OpBuilder::InsertionGuard g(b);
   Type elem = src.getElementType();
-  const int64_t TC = kTransposeCols, TR = transposeRows(elem);
-  const int64_t v = transposeVector(elem);
+  const int64_t TR = kTransposeRows, TC = transposeCols(elem);
+  const int64_t v = transposeVector(elem), rowVectors = TC / v;
+  const int64_t slots = TR * rowVectors / kPackThreads;
+  const int64_t perRow = TR / v;
   auto staging = MemRefType::get(
-      {TR, TC + 1}, elem, MemRefLayoutAttrInterface(),
+      {TC, TR}, elem, MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   CopyKernel k =
       beginCopyKernel(b, loc, gpuModule, name, src, dst, TypeRange{staging});
   Value srcV = k.src, dstV = k.dst;
   Value tile = k.func.getWorkgroupAttributions().front();
-  IndexMath m(b, loc);
-  int64_t warps = kPackThreads / kWarp;
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
   Value tid = k.tid, bx = k.bx;
-  auto at = [&](Value row, Value col) { return k.at(row, col); };
   Value rows = k.dim(m, srcV, k.b0), cols = k.dim(m, srcV, k.b0 + 1);
   Value dstCols = k.dim(m, dstV, k.b0 + 1);
   Value tilesC = m.ceilDiv(cols, TC);
   Value tiles = m.mul(m.ceilDiv(dstCols, TR), tilesC);
   Value gridX = m.min(tiles, m.c(kMaxPackBlocks));
-  Value lane = m.rem(tid, kWarp), warp = m.div(tid, kWarp);
   Value lastRow = m.sub(rows, m.c(1)), lastCol = m.sub(cols, m.c(1));
+  auto vecType = VectorType::get({v}, elem);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  Value zeroVec = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType, b.getZeroAttr(elem)));
+
+  // 16-byte loads: the operand's strides and base allow them (the inner
+  // stride of a static layout is checked here), and the column count is a
+  // multiple of v. They read a unit-stride view of the base buffer from the
+  // batch element's offset (index math: a batch of operands may pass 2^31
+  // elements).
+  SmallVector<int64_t> staticStrides;
+  int64_t staticOffset;
+  bool unitInner =
+      succeeded(src.getStridesAndOffset(staticStrides, staticOffset)) &&
+      (ShapedType::isDynamic(staticStrides.back()) ||
+       staticStrides.back() == 1);
+  Value vectorOk = arith::ConstantIntOp::create(b, loc, unitInner, 1);
+  if (unitInner)
+    vectorOk = m.andI1(
+        emitVectorCopiesOk(b, loc, srcV, v),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, m.rem(cols, v),
+                              m.c(0)));
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, srcV);
+  Value linear = emitLinearView(b, loc, srcV, meta);
+  Value base = meta.getOffset();
+  if (k.b0)
+    base = mx.add(base, mx.mul(k.batch.front(), meta.getStrides()[0]));
+  Value rowStride = meta.getStrides()[k.b0];
+  Value lastVector = m.sub(cols, m.c(v));
+
+  // Per thread: its source rows in the tile and its vector of them; its
+  // workspace vectors' chunk and first staged row.
+  Value loadRow = m.div(tid, rowVectors);
+  Value loadVector = m.rem(tid, rowVectors);
+  Value loadCol = m.mul(loadVector, v);
+  Value run = m.rem(tid, perRow);
+  Value storeRow = m.div(tid, perRow);
   auto loop = scf::ForOp::create(b, loc, m.idx(bx), m.idx(tiles), m.idx(gridX));
   b.setInsertionPointToStart(loop.getBody());
   {
     IndexMath m(b, loc);
     Value t = m.from(loop.getInductionVar());
     Value r0 = m.mul(m.div(t, tilesC), TR), c0 = m.mul(m.rem(t, tilesC), TC);
-    // Read: lane = src column, warp + 8 j = src row of the tile.
-    Value c = m.add(c0, lane);
+    Value c = m.add(c0, loadCol);
     Value colOk = m.lt(c, cols);
-    Value srcCol = m.idx(m.min(c, lastCol));
-    SmallVector<Value> loaded;
-    for (int64_t j = 0; j < TR / warps; ++j) {
-      Value r = m.add(r0, m.add(warp, j * warps));
-      Value x = memref::LoadOp::create(b, loc, srcV,
-                                       at(m.idx(m.min(r, lastRow)), srcCol));
-      loaded.push_back(m.select(m.andI1(colOk, m.lt(r, rows)), x, zero));
+    SmallVector<Value> localRows, srcRows;
+    for (int64_t j = 0; j < slots; ++j) {
+      localRows.push_back(m.add(loadRow, j * (kPackThreads / rowVectors)));
+      srcRows.push_back(m.add(r0, localRows.back()));
     }
-    for (auto [j, x] : llvm::enumerate(loaded))
-      memref::StoreOp::create(
-          b, loc, x, tile,
-          ValueRange{m.idx(m.add(warp, int64_t(j) * warps)), m.idx(lane)});
+    // Element e of slot j's vector: source column loadCol + e of the tile
+    // at transposeStagingOffset(row, loadCol + e): staged row loadCol + e,
+    // chunk (row / v) ^ (t % 8).
+    auto stage = [&](OpBuilder &b, int64_t j, ArrayRef<Value> elems) {
+      IndexMath m(b, loc);
+      Value row = localRows[j];
+      Value at = m.add(m.mul(m.xorOp(m.div(row, v), loadVector), v),
+                       m.rem(row, v));
+      for (auto [e, x] : llvm::enumerate(elems))
+        memref::StoreOp::create(
+            b, loc, x, tile,
+            ValueRange{m.idx(m.add(loadCol, int64_t(e))), m.idx(at)});
+    };
+    scf::IfOp loads = scf::IfOp::create(b, loc, vectorOk, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&loads.getThenRegion().front());
+      IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+      Value col = m.idx(m.min(c, lastVector));
+      SmallVector<Value> vecs;
+      for (Value r : srcRows) {
+        Value at = mx.add(
+            mx.add(base, mx.mul(m.idx(m.min(r, lastRow)), rowStride)), col);
+        Value x = vector::LoadOp::create(b, loc, vecType, linear,
+                                         ValueRange{at},
+                                         /*nontemporal=*/false,
+                                         b.getI64IntegerAttr(16));
+        vecs.push_back(m.select(m.andI1(colOk, m.lt(r, rows)), x, zeroVec));
+      }
+      for (auto [j, x] : llvm::enumerate(vecs)) {
+        SmallVector<Value> elems;
+        for (int64_t e = 0; e < v; ++e)
+          elems.push_back(
+              vector::ExtractOp::create(b, loc, x, ArrayRef<int64_t>{e}));
+        stage(b, j, elems);
+      }
+      b.setInsertionPointToStart(&loads.getElseRegion().front());
+      for (auto [j, r] : llvm::enumerate(srcRows)) {
+        Value rowOk = m.lt(r, rows);
+        Value srcRow = m.idx(m.min(r, lastRow));
+        SmallVector<Value> elems;
+        for (int64_t e = 0; e < v; ++e) {
+          Value ce = m.add(c, e);
+          Value x = memref::LoadOp::create(
+              b, loc, srcV, k.at(srcRow, m.idx(m.min(ce, lastCol))));
+          elems.push_back(m.select(m.andI1(rowOk, m.lt(ce, cols)), x, zero));
+        }
+        stage(b, j, elems);
+      }
+    }
     gpu::BarrierOp::create(b, loc);
-    // Write: warp + 8 j = dst row of the tile, lane = a vector of v dst
-    // columns.
-    Value r = m.add(r0, m.mul(lane, v));
+    Value r = m.add(r0, m.mul(run, v));
     Value rowOk = m.lt(r, dstCols);
-    auto vecType = VectorType::get({v}, elem);
-    for (int64_t j = 0; j < TC / warps; ++j) {
-      Value local = m.add(warp, j * warps);
+    for (int64_t j = 0; j < slots; ++j) {
+      // Chunk `run` of staged row `local`: transposeStagingOffset(v run,
+      // local) = local TR + (run ^ (local / v)) v.
+      Value local = m.add(storeRow, j * (kPackThreads / perRow));
+      Value chunk = m.mul(m.xorOp(run, m.div(local, v)), v);
+      Value vec = vector::LoadOp::create(
+          b, loc, vecType, tile, ValueRange{m.idx(local), m.idx(chunk)},
+          /*nontemporal=*/false, b.getI64IntegerAttr(16));
       Value dstRow = m.add(c0, local);
-      SmallVector<Value> elems;
-      for (int64_t i = 0; i < v; ++i)
-        elems.push_back(memref::LoadOp::create(
-            b, loc, tile,
-            ValueRange{m.idx(m.add(m.mul(lane, v), i)), m.idx(local)}));
-      Value vec = vector::FromElementsOp::create(b, loc, vecType, elems);
       emitIfTrue(b, loc, m.andI1(rowOk, m.lt(dstRow, cols)), [&](OpBuilder &b) {
         IndexMath m(b, loc);
-        vector::StoreOp::create(b, loc, vec, dstV, at(m.idx(dstRow), m.idx(r)),
+        vector::StoreOp::create(b, loc, vec, dstV,
+                                k.at(m.idx(dstRow), m.idx(r)),
                                 /*nontemporal=*/false, b.getI64IntegerAttr(16));
       });
     }
@@ -534,8 +625,8 @@ static Value emitTransposedPack(OpBuilder &b, Location loc, Value operand,
   // grid.x: the tiles of the workspace, at most kMaxPackBlocks blocks;
   // grid.z is the batch.
   Type elem = workspace.getElementType();
-  Value tiles = m.mul(m.ceilDiv(sizes[rank - 1], transposeRows(elem)),
-                      m.ceilDiv(sizes[rank - 2], kTransposeCols));
+  Value tiles = m.mul(m.ceilDiv(sizes[rank - 1], kTransposeRows),
+                      m.ceilDiv(sizes[rank - 2], transposeCols(elem)));
   Value gridX = m.min(tiles, m.c(kMaxPackBlocks));
   Value gridZ = rank == 3 ? sizes[0] : m.c(1);
   gpu::LaunchFuncOp::create(
@@ -661,7 +752,7 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       attrs.push_back(b.getNamedAttr("transpose", b.getBoolAttr(true)));
       Type elem = o.workspace.getElementType();
       attrs.push_back(b.getNamedAttr(
-          "tile", b.getI64ArrayAttr({kTransposeCols, transposeRows(elem)})));
+          "tile", b.getI64ArrayAttr({transposeCols(elem), kTransposeRows})));
       attrs.push_back(b.getNamedAttr(
           "grid_rule",
           b.getStringAttr("x = min(ceil(rows' / tile[0]) * ceil(cols' / "

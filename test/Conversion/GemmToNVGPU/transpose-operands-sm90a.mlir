@@ -26,18 +26,31 @@
 // CHECK: llvm.call @mgpuGemmTensorMap(
 // CHECK: gpu.launch_func @gemm_kernels::@tf32_nn_gemm {{.*}} args(%[[PA]] : memref<?x?xf32>, %[[VB]] : memref<?x?xf32, strided<[?, 1], offset: ?>>, %[[C]] : memref<?x?xf32>
 // CHECK: gpu.dealloc %[[WS]] : memref<?x?xf32>
-// The transposing kernel: 32 source columns x 128 source rows (16 KiB) per
-// tile, staged in shared memory with one element of padding per row; 16
-// loads per thread (all before the staging), then 4 rows of 16-byte
-// stores.
+// The transposing kernel: 128 source rows x 32 source columns (16 KiB) per
+// tile, staged transposed (source column c is staged row c). Where the
+// source allows (unit inner stride, 16-byte aligned base, strides and
+// column count multiples of 4 elements) a thread loads 4 16-byte vectors,
+// all before the staging, else the same 16 elements one by one; each
+// element is stored to its staged row; then 4 16-byte shared loads, each
+// stored as one 16-byte vector.
 // CHECK-LABEL: gpu.func @gemm_transpose_f32(
-// CHECK-SAME: %[[SRC:.*]]: memref<?x?xf32>, %[[DST:.*]]: memref<?x?xf32>) workgroup(%[[TILE:.*]] : memref<128x33xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-SAME: %[[SRC:.*]]: memref<?x?xf32>, %[[DST:.*]]: memref<?x?xf32>) workgroup(%[[TILE:.*]] : memref<32x128xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK: %[[REM:.*]] = arith.remui %{{.*}}, %c4_i32
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[REM]], %c0_i32
+// CHECK: memref.extract_aligned_pointer_as_index %[[SRC]]
+// CHECK: %[[OK:.*]] = arith.andi %{{.*}}, %[[WHOLE]] : i1
+// CHECK: %[[LINEAR:.*]] = memref.reinterpret_cast
 // CHECK: scf.for
-// CHECK-COUNT-16: memref.load %[[SRC]]
-// CHECK-NOT: memref.load %[[SRC]]
-// CHECK: memref.store %{{.*}}, %[[TILE]]
+// CHECK: scf.if %[[OK]] {
+// CHECK-COUNT-4: vector.load %[[LINEAR]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]]
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %[[SRC]]
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[TILE]]
 // CHECK: gpu.barrier
-// CHECK-COUNT-4: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: vector.load %[[TILE]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK-COUNT-3: vector.store %{{.*}}, %[[DST]]
 // CHECK: gpu.barrier
 // The kernel reads K from B (the transposed operand: A's workspace pads K)
 // and issues tf32 wgmma K-major.
@@ -75,10 +88,15 @@ func.func @tf32_nn(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>
 // CHECK: } else {
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_transpose_i8
 // CHECK: gpu.launch_func @gemm_kernels::@i8_nn_gemm_
-// The transposing kernel of i8: 512 source rows per tile, 16-byte stores
-// of 16 elements.
+// The transposing kernel of i8: 128 source rows by 128 source columns per
+// tile, 16-byte loads (where the source allows) staged transposed byte by
+// byte, and 16-byte shared loads stored as 16-byte vectors.
 // CHECK-LABEL: gpu.func @gemm_transpose_i8(
-// CHECK-SAME: workgroup(%{{.*}} : memref<512x33xi8, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[TILE8:.*]] : memref<128x128xi8, #gpu.address_space<workgroup>>)
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-4: vector.load {{.*}} : memref<?xi8>, vector<16xi8>
+// CHECK-COUNT-64: memref.store %{{.*}}, %[[TILE8]]
+// CHECK: vector.load %[[TILE8]]{{.*}} : memref<128x128xi8, #gpu.address_space<workgroup>>, vector<16xi8>
 // CHECK: vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
 
 // Without it: the stored layout's family alone, for every M.
