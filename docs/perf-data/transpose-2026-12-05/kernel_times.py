@@ -23,8 +23,10 @@ for shape in shapes:
         for kname, (per, us) in sorted(times.items()):
             note = ""
             if kname.startswith("gemm_transpose"):
-                elems = (kk * m if meta["layout"][0] == "t" else 0) + \
-                        (kk * n if meta["layout"][1] == "n" else 0)
+                # The MN-major operands: A stored K x M, B stored K x N.
+                layout = meta["layout"]
+                elems = (kk * m if h.a_is_km(layout) else 0) + \
+                        (kk * n if not h.b_is_nk(layout) else 0)
                 nbytes = 2 * elems * a.element_size() / max(per, 1)
                 note = f"  {nbytes / (us * 1e-6) / 1e12:5.2f} TB/s (read + write per launch)"
             print(f"{name:24s} {shape:16s} {per:3.1f} x {us:8.2f} us  {kname[:60]}{note}", flush=True)

@@ -357,7 +357,8 @@ static int64_t transposeVector(Type elem) { return 16 / elemBytes(elem); }
 ///   unit-tested). Transposing on the way in (rather than gathering v
 ///   staged rows on the way out) keeps the kernel's registers low: a
 ///   store holds nothing once issued, where v one-element loads held v
-///   registers until packed (128 registers for i8, 64 here).
+///   registers until packed (128 registers for i8 that way; 80 here, set
+///   by the element path, and 40 for f32).
 /// - Stores: vector q = t + 256 j of the workspace side is chunk q % P (P =
 ///   TR / v) of staged row q / P: one 16-byte shared load, stored as one
 ///   16-byte vector at workspace row c0 + q / P, columns r0 + v (q % P) ...
