@@ -212,14 +212,11 @@ static void emitShiftedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   IndexMath m(b, loc);
   LinearSource source = makeLinearSource(b, loc, ctx, src.memref);
   const int64_t perChunk = 16 / tile.elemBytes;
-  const int64_t elemBits = tile.elemBytes * 8;
   int64_t chunksPerRow = tile.cols / perChunk;
   int64_t total = tile.rows * chunksPerRow;
   int64_t iters = (total + threads - 1) / threads;
   Type elemType = cast<MemRefType>(src.memref.getType()).getElementType();
-  auto vecType = VectorType::get({perChunk}, elemType);
-  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
-  Value lastRow = m.sub(src.rows, m.c(1)), lastCol = m.sub(src.cols, m.c(1));
+  Value lastRow = m.sub(src.rows, m.c(1));
   auto loop = scf::ForOp::create(b, loc, m.c(0), m.c(iters), m.c(1));
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
@@ -231,40 +228,10 @@ static void emitShiftedCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   // Elements of the chunk inside the matrix: clamp(cols - gc, 0, V).
   Value valid = mi.max(mi.min(mi.sub(src.cols, gc), mi.c(perChunk)), mi.c(0));
   valid = mi.select(mi.lt(gr, src.rows), valid, mi.c(0));
-  // The chunk's start, clamped into the matrix, and its last element there
-  // (at least the start).
-  Value col = mi.min(gc, lastCol);
-  Value start = mx.add(
-      source.base, mx.add(mx.mul(mi.idx(mi.min(gr, lastRow)), source.rowStride),
-                          mi.idx(col)));
-  Value inside = mi.max(mi.min(mi.sub(src.cols, col), mi.c(perChunk)), mi.c(1));
-  Value last = mx.add(start, mi.idx(mi.sub(inside, mi.c(1))));
-  ShiftedRow row = shiftRow(b, loc, start, perChunk, tile.elemBytes);
-  Value second = mx.add(row.block, mx.c(perChunk));
-  row.next = mx.select(mx.lt(last, second), row.block, second);
-  Value v = shiftBlocks(
-      b, loc,
-      loadShiftBlocks(b, loc, source.linear, row, mi.c(0), perChunk, elemType),
-      row, perChunk, elemType);
-  // Elements past `valid` zeroed by a mask per word: its low
-  // clamp((valid - the word's first element) * bits, 0, 32) bits. A select
-  // per element held a predicate per element.
-  SmallVector<Value> masks;
-  Value validBits = mi.mul(valid, elemBits);
-  for (int64_t j = 0; j < kShiftChunkWords; ++j) {
-    Value bits = mi.max(mi.sub(validBits, mi.c(j * 32)), mi.c(0));
-    // (1 << bits) - 1 for bits < 32 (a shift by 32 is poison), else all.
-    Value low =
-        mi.sub(arith::ShLIOp::create(b, loc, mi.c(1), mi.min(bits, mi.c(31)))
-                   .getResult(),
-               mi.c(1));
-    masks.push_back(mi.select(mi.lt(bits, mi.c(32)), low, mi.c(-1)));
-  }
-  v = vector::BitCastOp::create(
-      b, loc, vecType,
-      arith::AndIOp::create(
-          b, loc, vector::BitCastOp::create(b, loc, wordsType, v),
-          vector::FromElementsOp::create(b, loc, wordsType, masks)));
+  Value rowStart = mx.add(
+      source.base, mx.mul(mi.idx(mi.min(gr, lastRow)), source.rowStride));
+  Value v = loadShiftedRowChunk(b, loc, source.linear, rowStart, gc, src.cols,
+                                valid, perChunk, elemType);
   auto store = [&](OpBuilder &b) {
     IndexMath ms(b, loc);
     Value dst = tile.offset(ms, stage, r, c);

@@ -65,41 +65,6 @@ StreamedOperand streamOperand(OpBuilder &b, Location loc,
                               const KernelContext &ctx, Value memref,
                               bool kContiguous, int64_t laneElems);
 
-/// A row of a K-contiguous operand read in 16-byte blocks from an element
-/// `start` that need not begin one (Gemv.cpp): the block holding it (an
-/// element offset) and the funnel shift that moves `start` to the front of
-/// a chunk (two selects on its whole words, then a shift of its bits).
-struct ShiftedRow {
-  Value block, selHigh, selNext, shiftBits;
-  /// Where the second block is read from (an element offset); null: the
-  /// block after `block`.
-  Value next;
-};
-ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
-                    int64_t elemBytes);
-
-/// 32-bit words in a 16-byte block.
-inline constexpr int64_t kShiftChunkWords = 4;
-
-/// The loads of a shifted chunk: the two aligned 16-byte blocks holding the
-/// `laneElems` elements of `row` from `kc` elements past its start, as
-/// 2 * kShiftChunkWords i32 words. Separate from shiftBlocks so that a
-/// caller can issue the loads of several chunks before the first is used.
-SmallVector<Value> loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
-                                   const ShiftedRow &row, Value kc,
-                                   int64_t laneElems, Type elem);
-
-/// The chunk the words of loadShiftBlocks hold: shifted by `row`'s shift,
-/// as a vector<laneElems x elem>.
-Value shiftBlocks(OpBuilder &b, Location loc, ArrayRef<Value> words,
-                  const ShiftedRow &row, int64_t laneElems, Type elem);
-
-/// The `laneElems` elements of `row` from `kc` elements past its start:
-/// the two aligned 16-byte blocks holding them, shifted.
-SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
-                                    const ShiftedRow &row, Value kc,
-                                    int64_t laneElems, Type elem);
-
 /// The end of a gemv kernel whose warps split K (gemv-mma, gemv-columns):
 /// `stage(b, staging)` stores each warp's sums into `staging`, `warps` x
 /// `rowsA` x `cols` f32 of dynamic shared memory ([warp][row of A][column of

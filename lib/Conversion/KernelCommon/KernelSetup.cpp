@@ -11,8 +11,10 @@
 #include "Pack.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/Sequence.h"
 #include <limits>
 
@@ -381,4 +383,125 @@ void mlir::gemm::detail::emitIfLess(OpBuilder &b, Location loc, Value x,
                                     function_ref<void(OpBuilder &)> fn) {
   IndexMath m(b, loc);
   emitIfTrue(b, loc, m.lt(x, bound), fn);
+}
+
+ShiftedRow mlir::gemm::detail::shiftRow(OpBuilder &b, Location loc, Value start,
+                                        int64_t laneElems, int64_t elemBytes) {
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  Value e = mx.rem(start, laneElems);
+  ShiftedRow row;
+  row.block = mx.sub(start, e);
+  Value bytes = m.mul(m.from(e), elemBytes);
+  Value word = m.div(bytes, 4);
+  auto isSet = [&](Value x, int64_t bit) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 m.andOp(x, bit), m.c(0));
+  };
+  row.selHigh = isSet(word, 2);
+  row.selNext = isSet(word, 1);
+  row.shiftBits = m.mul(m.rem(bytes, 4), 8);
+  return row;
+}
+
+SmallVector<Value>
+mlir::gemm::detail::loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
+                                    const ShiftedRow &row, Value kc,
+                                    int64_t laneElems, Type elem) {
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  auto vecType = VectorType::get({laneElems}, elem);
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
+  Value off = mx.add(row.block, m.idx(kc));
+  Value second =
+      row.next ? mx.add(row.next, m.idx(kc)) : mx.add(off, laneElems);
+  SmallVector<Value> words;
+  for (Value at : {off, second}) {
+    Value v =
+        vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
+                               /*nontemporal=*/false, b.getI64IntegerAttr(16));
+    Value w = vector::BitCastOp::create(b, loc, wordsType, v);
+    for (int64_t j = 0; j < kShiftChunkWords; ++j)
+      words.push_back(
+          vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
+  }
+  return words;
+}
+
+Value mlir::gemm::detail::shiftBlocks(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> words,
+                                      const ShiftedRow &row, int64_t laneElems,
+                                      Type elem) {
+  assert(words.size() == 2 * kShiftChunkWords && "two blocks of words");
+  // words[q + j], q = e's whole words, in two selects on q's bits.
+  auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
+    SmallVector<Value> out;
+    for (int64_t j = 0; j < count; ++j)
+      out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
+    return out;
+  };
+  SmallVector<Value> high = pick(row.selHigh, words, 2, kShiftChunkWords + 2);
+  SmallVector<Value> next = pick(row.selNext, high, 1, kShiftChunkWords + 1);
+  SmallVector<Value> out;
+  for (int64_t j = 0; j < kShiftChunkWords; ++j)
+    out.push_back(
+        LLVM::FshrOp::create(b, loc, next[j + 1], next[j], row.shiftBits));
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
+  return vector::BitCastOp::create(
+      b, loc, VectorType::get({laneElems}, elem),
+      vector::FromElementsOp::create(b, loc, wordsType, out));
+}
+
+SmallVector<Value>
+mlir::gemm::detail::loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
+                                     const ShiftedRow &row, Value kc,
+                                     int64_t laneElems, Type elem) {
+  Value chunk = shiftBlocks(
+      b, loc, loadShiftBlocks(b, loc, linear, row, kc, laneElems, elem), row,
+      laneElems, elem);
+  SmallVector<Value> elems;
+  for (int64_t j = 0; j < laneElems; ++j)
+    elems.push_back(
+        vector::ExtractOp::create(b, loc, chunk, ArrayRef<int64_t>{j}));
+  return elems;
+}
+
+Value mlir::gemm::detail::loadShiftedRowChunk(OpBuilder &b, Location loc,
+                                              Value linear, Value rowStart,
+                                              Value col, Value cols,
+                                              Value valid, int64_t v,
+                                              Type elem) {
+  IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+  const int64_t elemBits = elem.getIntOrFloatBitWidth();
+  auto vecType = VectorType::get({v}, elem);
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
+  // The chunk's start, clamped into the row, and its last element there
+  // (at least the start).
+  Value lastCol = m.sub(cols, m.c(1));
+  Value first = m.min(col, lastCol);
+  Value start = mx.add(rowStart, m.idx(first));
+  Value inside = m.max(m.min(m.sub(cols, first), m.c(v)), m.c(1));
+  Value last = mx.add(start, m.idx(m.sub(inside, m.c(1))));
+  ShiftedRow row = shiftRow(b, loc, start, v, elemBits / 8);
+  Value second = mx.add(row.block, mx.c(v));
+  row.next = mx.select(mx.lt(last, second), row.block, second);
+  Value chunk =
+      shiftBlocks(b, loc, loadShiftBlocks(b, loc, linear, row, m.c(0), v, elem),
+                  row, v, elem);
+  // Elements past `valid` zeroed by a mask per word: its low
+  // clamp((valid - the word's first element) * bits, 0, 32) bits. A select
+  // per element held a predicate per element.
+  SmallVector<Value> masks;
+  Value validBits = m.mul(valid, elemBits);
+  for (int64_t j = 0; j < kShiftChunkWords; ++j) {
+    Value bits = m.max(m.sub(validBits, m.c(j * 32)), m.c(0));
+    // (1 << bits) - 1 for bits < 32 (a shift by 32 is poison), else all.
+    Value low = m.sub(
+        arith::ShLIOp::create(b, loc, m.c(1), m.min(bits, m.c(31))).getResult(),
+        m.c(1));
+    masks.push_back(m.select(m.lt(bits, m.c(32)), low, m.c(-1)));
+  }
+  return vector::BitCastOp::create(
+      b, loc, vecType,
+      arith::AndIOp::create(
+          b, loc, vector::BitCastOp::create(b, loc, wordsType, chunk),
+          vector::FromElementsOp::create(b, loc, wordsType, masks)));
 }

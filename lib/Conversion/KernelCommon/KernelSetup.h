@@ -107,6 +107,54 @@ Value emitLinearView(OpBuilder &b, Location loc, Value memref,
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
 
+/// A row of a unit-stride operand read in 16-byte blocks from an element
+/// `start` that need not begin one (the gemv kernels, the shifted copies of
+/// the GEMM main loop and of the pack kernel): the block holding it (an
+/// element offset) and the funnel shift that moves `start` to the front of
+/// a chunk (two selects on its whole words, then a shift of its bits).
+struct ShiftedRow {
+  Value block, selHigh, selNext, shiftBits;
+  /// Where the second block is read from (an element offset); null: the
+  /// block after `block`.
+  Value next;
+};
+ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
+                    int64_t elemBytes);
+
+/// 32-bit words in a 16-byte block.
+inline constexpr int64_t kShiftChunkWords = 4;
+
+/// The loads of a shifted chunk: the two aligned 16-byte blocks holding the
+/// `laneElems` elements of `row` from `kc` elements past its start, as
+/// 2 * kShiftChunkWords i32 words. Separate from shiftBlocks so that a
+/// caller can issue the loads of several chunks before the first is used.
+SmallVector<Value> loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
+                                   const ShiftedRow &row, Value kc,
+                                   int64_t laneElems, Type elem);
+
+/// The chunk the words of loadShiftBlocks hold: shifted by `row`'s shift,
+/// as a vector<laneElems x elem>.
+Value shiftBlocks(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                  const ShiftedRow &row, int64_t laneElems, Type elem);
+
+/// The `laneElems` elements of `row` from `kc` elements past its start:
+/// the two aligned 16-byte blocks holding them, shifted.
+SmallVector<Value> loadShiftedChunk(OpBuilder &b, Location loc, Value linear,
+                                    const ShiftedRow &row, Value kc,
+                                    int64_t laneElems, Type elem);
+
+/// The `v` elements (16 bytes) of a unit-stride row of `linear` from column
+/// `col` (i32), `rowStart` (index) the element offset of the row's column
+/// 0 and `cols` (i32) its length: the first `valid` (i32, 0..v) elements,
+/// the rest zero. Read as the aligned 16-byte blocks holding them, funnel
+/// shifted (the buffer's base must be 16-byte aligned): the start is
+/// clamped into the row, and the second block is read only if an element
+/// of the row lies in it, so that no block without an element of the row
+/// is read.
+Value loadShiftedRowChunk(OpBuilder &b, Location loc, Value linear,
+                          Value rowStart, Value col, Value cols, Value valid,
+                          int64_t v, Type elem);
+
 } // namespace mlir::gemm::detail
 
 #endif // GEMM_LIB_CONVERSION_KERNELCOMMON_KERNELSETUP_H
