@@ -66,11 +66,7 @@ StreamedOperand mlir::gemm::detail::streamOperand(OpBuilder &b, Location loc,
   Value outer = source.rowStride, inner = meta.getStrides()[rank - 1];
   s.mnStride = kContiguous ? outer : inner;
   s.kStride = kContiguous ? inner : outer;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  bool unitInner =
-      succeeded(type.getStridesAndOffset(strides, offset)) &&
-      (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
+  bool unitInner = mayHaveUnitInnerStride(type);
   IndexMath ma(b, loc, /*useIndex=*/true);
   auto eq = [&](Value x, int64_t v) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, ma.c(v));

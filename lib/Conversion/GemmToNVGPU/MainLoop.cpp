@@ -179,11 +179,7 @@ static bool allowsShiftedCopy(const SmemTile &tile, Value memref) {
   int64_t perChunk = 16 / tile.elemBytes;
   if (tile.elemBytes >= 16 || tile.cols % perChunk != 0)
     return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(cast<MemRefType>(memref.getType())
-                 .getStridesAndOffset(strides, offset)) ||
-      (!ShapedType::isDynamic(strides.back()) && strides.back() != 1))
+  if (!mayHaveUnitInnerStride(cast<MemRefType>(memref.getType())))
     return false;
   // Each chunk must land on 16 bytes of shared memory (the pad layout's
   // padding and the panels keep chunks whole; checked, not assumed).

@@ -406,11 +406,7 @@ static ChunkRead chunkRead(const KernelContext &ctx, unsigned arg) {
   if (!type.getElementType().isIntOrFloat())
     return ChunkRead::element;
   unsigned bits = type.getElementTypeBitWidth();
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (bits < 8 || bits % 8 != 0 ||
-      failed(type.getStridesAndOffset(strides, offset)) ||
-      (!ShapedType::isDynamic(strides.back()) && strides.back() != 1))
+  if (bits < 8 || bits % 8 != 0 || !mayHaveUnitInnerStride(type))
     return ChunkRead::element;
   return ChunkRead::vector;
 }

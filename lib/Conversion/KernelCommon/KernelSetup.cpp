@@ -297,6 +297,13 @@ Value mlir::gemm::detail::emitLinearView(
       /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
+bool mlir::gemm::detail::mayHaveUnitInnerStride(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
+}
+
 static bool hasUnitInnerStride(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;

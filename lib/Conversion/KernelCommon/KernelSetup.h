@@ -89,6 +89,11 @@ Value emitBaseAlignedTo(OpBuilder &b, Location loc, Value memref,
                         memref::ExtractStridedMetadataOp meta, int64_t multiple,
                         ArrayRef<int64_t> dims);
 
+/// Whether `type` has a strided layout whose inner stride is 1 or dynamic
+/// (then the kernel checks it, as emitVectorCopiesOk does): the static part
+/// of that check.
+bool mayHaveUnitInnerStride(MemRefType type);
+
 /// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
 /// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
 /// multiples of `multiple`, and a dynamic inner stride equal to 1 (a static
@@ -109,7 +114,7 @@ GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
 
 /// A row of a unit-stride operand read in 16-byte blocks from an element
 /// `start` that need not begin one (the gemv kernels, the shifted copies of
-/// the GEMM main loop and of the pack kernel): the block holding it (an
+/// the GEMM main loop): the block holding it (an
 /// element offset) and the funnel shift that moves `start` to the front of
 /// a chunk (two selects on its whole words, then a shift of its bits).
 struct ShiftedRow {

@@ -400,12 +400,7 @@ static gpu::GPUFuncOp createTransposeKernel(OpBuilder &b, Location loc,
   // multiple of v. They read a unit-stride view of the base buffer from the
   // batch element's offset (index math: a batch of operands may pass 2^31
   // elements).
-  SmallVector<int64_t> staticStrides;
-  int64_t staticOffset;
-  bool unitInner =
-      succeeded(src.getStridesAndOffset(staticStrides, staticOffset)) &&
-      (ShapedType::isDynamic(staticStrides.back()) ||
-       staticStrides.back() == 1);
+  bool unitInner = mayHaveUnitInnerStride(src);
   Value vectorOk = arith::ConstantIntOp::create(b, loc, unitInner, 1);
   if (unitInner)
     vectorOk = m.andI1(
