@@ -442,6 +442,20 @@ TEST(Legality, TmaLoads) {
             "boxes (rows of 128 bytes, at most 256 of them)");
 }
 
+TEST(Legality, Fp8PromotionCoversTwoKTilesWhereRegistersAllow) {
+  // 256 of K per partial sum: two k-tiles of 128, four of 64, with one
+  // group of MMAs in flight (3 or more stages) and at most two compute
+  // warpgroups (three get 152 registers, too few to keep a partial sum in
+  // flight).
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 6, 2), 2);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 3, 1), 2);
+  EXPECT_EQ(wgmmaPromotionKTiles(64, 4, 2), 4);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 4, 3), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 2, 2), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(256, 4, 2), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(96, 4, 2), 1);
+}
+
 TEST(Legality, Fp8PromotionTakesASecondSetOfAccumulators) {
   // f8 with a warpgroup N of at most 128 promotes its partial sums: two
   // sets of accumulators (64 registers each for m64n128); wider, or another

@@ -155,6 +155,14 @@ bool mlir::gemm::wgmmaPromotesPartialSums(ElemKind operand, int64_t n) {
   return isFloat8(operand) && n <= kWgmmaPromotedMaxN;
 }
 
+int64_t mlir::gemm::wgmmaPromotionKTiles(int64_t bk, int64_t stages,
+                                         int64_t warpgroups) {
+  if (stages < 3 || warpgroups > 2 || bk <= 0 || kWgmmaPromotionK % bk != 0 ||
+      kWgmmaPromotionK / bk < 2)
+    return 1;
+  return kWgmmaPromotionK / bk;
+}
+
 uint64_t mlir::gemm::wgmmaDescriptorBits(int64_t leadingBytes,
                                          int64_t strideBytes) {
   auto encode = [](int64_t bytes) {

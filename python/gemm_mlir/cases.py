@@ -388,6 +388,20 @@ def case_list(which):
             out.append(("f16", l, "none", "tmab", 6))
         for i, (d, l, e, _) in enumerate(TMA_OTHER):
             out.append((d, l, e, "tmao", i))
+    elif which == "wsregs":
+        # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
+        # beside the defaults: f16 tn/nn with TMA with and without a
+        # producer warpgroup, and every promoted f8 tile of the tma set.
+        for l in ["tn", "nn"]:
+            out.append(("f16", l, "none"))
+            for i, v in enumerate(TMA_VARIANTS):
+                if v[2] in (128, 256) and v[0][:2] in ([128, 256], [128, 128]):
+                    out.append(("f16", l, "none", "tma", i))
+        out.append(("f8", "tn", "none"))
+        out.append(("f8", "tn", "linear"))
+        for i, (d, l, e, c) in enumerate(TMA_OTHER):
+            if d == "f8" or "tma_ws" in c:
+                out.append((d, l, e, "tmao", i))
     return out
 
 
@@ -737,7 +751,7 @@ def main():
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
-                            "medsweep", "midsweep", "inplacesweep"])
+                            "medsweep", "midsweep", "inplacesweep", "wsregs"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []

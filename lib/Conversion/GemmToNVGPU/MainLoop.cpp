@@ -584,6 +584,29 @@ static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
                                         parity, i32Const(b, loc, 10000000));
 }
 
+/// setmaxnreg needs the kernel's register count at entry fixed: with a
+/// thread bound (.maxntid) alone ptxas ignores it ("unable to determine
+/// register count at entry"), and the compute warpgroups keep the launch
+/// bound's registers. One block an SM (.minnctapersm 1, CUTLASS's
+/// __launch_bounds__(threads, 1)) fixes the count at the register file over
+/// the block's threads, which is what tmaWsConsumerRegisters shares out.
+/// Only where the block's `dynamicBytes` of shared memory let no second
+/// block onto the SM anyway: elsewhere the fixed count would cost the
+/// blocks that fit beside it (a 256-thread block would take 232 registers
+/// a thread, all of the SM's).
+static void fixEntryRegisters(OpBuilder &b, const TargetInfo &target,
+                              int64_t dynamicBytes) {
+  // The runtime reserves 1 KiB of shared memory per block.
+  if (2 * (dynamicBytes + 1024) <= int64_t(target.sharedMemPerSM))
+    return;
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(parent);
+  if (!kernel)
+    kernel = parent->getParentOfType<gpu::GPUFuncOp>();
+  kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(1));
+}
+
 /// The two roles of a warp-specialized block: the last warpgroup produces
 /// with fewer registers (setmaxnreg), and `producer` runs for its first
 /// thread when the host passed tensor maps (without, the producer has
@@ -940,6 +963,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   };
 
   Value numK = ctx.numKTiles(m);
+  // A step that groups k-tiles (f8 promotion) runs whole groups: K is
+  // padded with k-tiles past it, which the copies read as zeros.
+  int64_t group = stages > 1 ? step->kTilesPerGroup() : 1;
+  if (group > 1) {
+    ctx.kPadFrom = numK;
+    numK = m.mul(m.ceilDiv(numK, group), group);
+  }
   // Tiles fetched ahead of the one being computed: S-1, less the stages an
   // asynchronous step may still be reading.
   int64_t lag = step->stagesInFlight();
@@ -1005,36 +1035,40 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       // Carrying the next tile's first fragments across the barrier (CUTLASS
       // style) was measured slower here: the extra live registers cost more
       // than the hidden ldmatrix latency (docs/performance.md).
-      loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(1), init);
+      // A step grouping k-tiles gets its groups unrolled: iteration kg
+      // runs k-tiles kg .. kg + group - 1, each its place in the group.
+      loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(group), init);
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(loop.getBody());
-      IndexMath mi(b, loc);
-      Value kt = loop.getInductionVar();
-      waitTile(b, global(mi, kt), ahead - 1);
-      publish(b);
-      Value fetch = mi.add(kt, ahead);
-      emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
-        IndexMath mm(b, loc);
-        copyKTile(b, fetch, mm.rem(global(mm, fetch), stages));
-      });
-      commit(b);
-      Value stage = mi.rem(global(mi, kt), stages);
       SmallVector<Value> acc(loop.getRegionIterArgs());
-      acc = step->computeStage(b, loc, stage, acc);
-      if (tma && tma->warpSpecialized) {
-        // The MMAs of tile kt - lag are done: its stage goes back to the
-        // producer.
-        eitherPath(
-            b,
-            [&](OpBuilder &b) {
-              IndexMath mr(b, loc);
-              Value done = global(mr, mr.sub(kt, mr.c(lag)));
-              emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
-                IndexMath ms(b, loc);
-                emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
-              });
-            },
-            [](OpBuilder &) {});
+      for (int64_t part = 0; part < group; ++part) {
+        IndexMath mi(b, loc);
+        Value kt = mi.add(loop.getInductionVar(), part);
+        waitTile(b, global(mi, kt), ahead - 1);
+        publish(b);
+        Value fetch = mi.add(kt, ahead);
+        emitIfLess(b, loc, fetch, numK, [&](OpBuilder &b) {
+          IndexMath mm(b, loc);
+          copyKTile(b, fetch, mm.rem(global(mm, fetch), stages));
+        });
+        commit(b);
+        Value stage = mi.rem(global(mi, kt), stages);
+        acc = step->computeGroupStage(b, loc, stage, acc, part);
+        if (tma && tma->warpSpecialized) {
+          // The MMAs of tile kt - lag are done: its stage goes back to the
+          // producer.
+          eitherPath(
+              b,
+              [&](OpBuilder &b) {
+                IndexMath mr(b, loc);
+                Value done = global(mr, mr.sub(kt, mr.c(lag)));
+                emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
+                  IndexMath ms(b, loc);
+                  emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
+                });
+              },
+              [](OpBuilder &) {});
+        }
       }
       scf::YieldOp::create(b, loc, acc);
     }
@@ -1070,22 +1104,26 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       passTurn(b, loc, ctx, turns.epilogue);
   };
 
+  int64_t dynamicBytes;
   if (persistent) {
     buildPersistentBlock(b, loc, ctx, *tma, numK,
                          [&](OpBuilder &b, Value kBase, Value seq) {
                            makeSources(b);
                            compute(b, kBase, seq);
                          });
-    return epilogueBytes ? stagingOffset + epilogueBytes : smemBytes;
-  }
-  if (!ctx.warpSpecialized) {
+    dynamicBytes = epilogueBytes ? stagingOffset + epilogueBytes : smemBytes;
+  } else if (!ctx.warpSpecialized) {
     compute(b, Value(), Value());
+    dynamicBytes = std::max(smemBytes, epilogueBytes);
   } else {
     // The last warpgroup issues every k-tile's copies.
     emitWarpSpecialized(
         b, loc, ctx, *tma,
         [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
         [&](OpBuilder &b) { compute(b, Value(), Value()); });
+    dynamicBytes = std::max(smemBytes, epilogueBytes);
   }
-  return std::max(smemBytes, epilogueBytes);
+  if (ctx.warpSpecialized)
+    fixEntryRegisters(b, *ctx.target, dynamicBytes);
+  return dynamicBytes;
 }

@@ -25,10 +25,14 @@
 //
 // f8 promotion (wgmmaPromotesPartialSums: f8 with N <= 128): the tensor
 // cores' f8 accumulator keeps fewer bits than f32 (the error grows with K),
-// so each stage's MMAs write a fresh partial sum (the first with scale-d =
-// 0), which the f32 sum in registers adds once the stage's group has
-// completed (CUTLASS's GmmaFP8Accumulation does the same every four k32
-// MMAs). The add waits for the whole group: ptxas serializes every wgmma
+// so the MMAs of a group of k-tiles (wgmmaPromotionKTiles: 256 K where the
+// registers allow, else one k-tile) write a fresh partial sum (the first
+// with scale-d = 0), which the f32 sum in registers adds once the group's
+// last wgmma group has completed (CUTLASS's GmmaFP8Accumulation does the
+// same every four k32 MMAs). Inside a group one wgmma group stays in
+// flight, as without promotion; the main loop unrolls the group's k-tiles
+// (kTilesPerGroup), so that which k-tile starts or ends a partial sum is
+// static. The add waits for every wgmma group: ptxas serializes every wgmma
 // of a kernel that reads accumulator registers while any group is in
 // flight, so two partial sums taking turns (one in flight while the other
 // is added) cost more than they would hide.
@@ -36,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVGPUKernel.h"
+#include "gemm/Target/Legality.h"
 #include "gemm/Target/TileConfig.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -88,6 +93,11 @@ public:
     accStruct = LLVM::LLVMStructType::getLiteral(
         ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
     promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
+    promoteGroup =
+        promote
+            ? wgmmaPromotionKTiles(ctx.config.getBK(), ctx.config.getStages(),
+                                   ctx.teamThreads() / kWarpgroupThreads)
+            : 1;
   }
 
   /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0
@@ -155,24 +165,45 @@ public:
 
   SmallVector<Value> computeStage(OpBuilder &b, Location loc, Value stage,
                                   ValueRange accIn) override {
+    return computeGroupStage(b, loc, stage, accIn, 0);
+  }
+
+  int64_t kTilesPerGroup() const override { return promoteGroup; }
+
+  /// Promoting, k-tile `part` of a group of promoteGroup MMAs into the
+  /// group's partial sum (the first with scale-d = 0: its input, undefined,
+  /// is not read), which the group's last k-tile adds to `accIn` once the
+  /// tensor cores are done with it. The partial sum passes from one part
+  /// to the next in `partial` (the parts are emitted in order in one loop
+  /// body); only the f32 sums are loop-carried.
+  SmallVector<Value> computeGroupStage(OpBuilder &b, Location loc, Value stage,
+                                       ValueRange accIn,
+                                       int64_t part) override {
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
-    // Promoting, the stage computes a partial sum of its own (scale-d = 0:
-    // its input, undefined, is not read).
     SmallVector<Value> acc(accIn);
-    if (promote)
-      for (Value &a : acc)
-        a = LLVM::UndefOp::create(b, loc, accStruct);
+    if (promote) {
+      if (part == 0)
+        partial.assign(mTiles, LLVM::UndefOp::create(b, loc, accStruct));
+      acc = partial;
+    }
     for (int64_t ks = 0; ks < ksteps; ++ks) {
       SmallVector<Value> frags = loadFragments(b, loc, stage, ks);
       for (int64_t mi = 0; mi < mTiles; ++mi)
-        acc[mi] = emitMma(b, loc, frags[mi], frags.back(), acc[mi],
-                          promote && ks == 0 ? NVVM::WGMMAScaleOut::zero
-                                             : NVVM::WGMMAScaleOut::one);
+        acc[mi] =
+            emitMma(b, loc, frags[mi], frags.back(), acc[mi],
+                    promote && part == 0 && ks == 0 ? NVVM::WGMMAScaleOut::zero
+                                                    : NVVM::WGMMAScaleOut::one);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, stagesInFlight());
+    bool last = part + 1 == promoteGroup;
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc,
+                                       promote && last ? 0 : stagesInFlight());
     if (!promote)
       return acc;
+    if (!last) {
+      partial = acc;
+      return SmallVector<Value>(accIn);
+    }
     for (int64_t mi = 0; mi < mTiles; ++mi)
       acc[mi] = addAccumulators(b, loc, accIn[mi], acc[mi]);
     return acc;
@@ -184,8 +215,9 @@ public:
   /// and issued, when there are enough stages to fetch ahead at all; none
   /// when promoting, as the partial sum is read at the end of its stage.
   int64_t stagesInFlight() const override {
-    return promote ? 0
-                   : TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
+    if (promote)
+      return promoteGroup > 1 ? 1 : 0;
+    return TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
   }
 
   void drain(OpBuilder &b, Location loc) override {
@@ -278,8 +310,11 @@ private:
   /// Instruction N and K, k-steps per stage, and 64-row instructions per
   /// warpgroup tile.
   int64_t n, ik, ksteps, mTiles;
-  /// f8 partial sums are promoted into f32 registers every stage.
+  /// f8 partial sums are promoted into f32 registers every promoteGroup
+  /// k-tiles; `partial` is the group's partial sum between its k-tiles.
   bool promote;
+  int64_t promoteGroup = 1;
+  SmallVector<Value> partial;
   Type accStruct;
   /// The stage-0, k-step-0 descriptors: A's of each 64 rows, B's.
   SmallVector<Value> descA;

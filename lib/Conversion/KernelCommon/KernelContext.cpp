@@ -101,7 +101,12 @@ Value KernelContext::numKTiles(IndexMath &m) const {
 }
 
 Value KernelContext::kTileOrigin(IndexMath &m, Value kt) const {
-  return m.add(kBegin, m.mul(kt, config.getBK()));
+  Value origin = m.add(kBegin, m.mul(kt, config.getBK()));
+  if (!kPadFrom)
+    return origin;
+  // A padding k-tile starts at K: a TMA box there is all out of bounds
+  // (zero-filled) and the other copies check K.
+  return m.select(m.lt(kt, kPadFrom), origin, kTotal);
 }
 
 SmallVector<Value> KernelContext::globalIndices(OpBuilder &b, Location loc,

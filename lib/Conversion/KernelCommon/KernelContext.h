@@ -86,6 +86,10 @@ struct KernelContext {
   /// The block's K range is [kBegin, k): all of K (kBegin = 0) unless the
   /// config splits K, when grid.y slices it into runs of whole k-tiles.
   Value kBegin;
+  /// K of the whole problem (k is the slice's end under split-K), and the
+  /// first of the padded k-tiles (null unless the compute step groups
+  /// k-tiles): kTileOrigin sends those past K, where copies read zeros.
+  Value kTotal, kPadFrom;
   /// Split-K only: the block's slice (grid.y) and the f32 (accumulator
   /// type) workspace [batch][slices][M][N] its partial sums go to; with
   /// `reduction = cluster` (clusterReduce) no workspace, the slice is the
@@ -165,6 +169,19 @@ public:
   /// double-buffering).
   virtual SmallVector<Value> computeStage(OpBuilder &b, Location loc,
                                           Value stage, ValueRange acc);
+  /// k-tiles the main loop runs as one group, its body unrolled so that each
+  /// k-tile of a group is computed by computeGroupStage with its place in
+  /// the group (f8 promotion adds a partial sum once per group). The main
+  /// loop pads K to whole groups with k-tiles past K, which every copy path
+  /// reads as zeros.
+  virtual int64_t kTilesPerGroup() const { return 1; }
+  /// k-tile `part` of a group of kTilesPerGroup(): computeStage unless the
+  /// step groups k-tiles.
+  virtual SmallVector<Value> computeGroupStage(OpBuilder &b, Location loc,
+                                               Value stage, ValueRange acc,
+                                               int64_t part) {
+    return computeStage(b, loc, stage, acc);
+  }
   /// True if the instructions read shared memory through the async proxy
   /// (wgmma): the main loop then fences each thread's completed copies
   /// (fence.proxy.async) before the barrier that publishes a stage.

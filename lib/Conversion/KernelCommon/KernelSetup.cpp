@@ -127,6 +127,7 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
   ctx.k = kFromB(op) ? dim(ctx.b, b0 + op.getBKDim())
                      : dim(ctx.a, b0 + op.getAKDim());
   ctx.kBegin = m.c(0);
+  ctx.kTotal = ctx.k;
   if (cfg.getSplitK() > 1) {
     // Split-K: slice y of the workspace's slices (its dimension 1, which the
     // host launches as grid.y; the grid's size itself is not read, as ROCDL

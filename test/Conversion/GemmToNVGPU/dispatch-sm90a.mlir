@@ -804,32 +804,32 @@
 // mbarrier ring (decode-128x128 and decode-128x64: 384 threads,
 // decode-192x128: 512, eight
 // stages for the 64-row tiles), the split one storing its slice to the
-// workspace.
+// workspace; one block an SM (nvvm.minctasm), so that setmaxnreg holds.
 // CHECK-LABEL: gpu.func @dyn_gemm_5(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_6(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 512, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 512, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_7(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: nvvm.setmaxregister
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_8(
-// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %[[WDWSARG:[a-z0-9]+]]: memref<?x?x?x?xf32>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
 // CHECK: memref.store %{{.*}}, %[[WDWSARG]][
 // CHECK-LABEL: gpu.func @dyn_gemm_8_reduce(
 // CHECK-LABEL: gpu.func @dyn_gemm_9(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK-LABEL: gpu.func @dyn_gemm_10(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK-LABEL: gpu.func @dyn_gemm_11(
 // CHECK-SAME: %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) {{(workgroup\(.*\) )?}}kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: nvgpu.mma.sync

@@ -51,7 +51,7 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
 // and the staged epilogue), never with the block's barrier 0.
 // CHECK-LABEL: gpu.func @ws_gemm(
 // CHECK-SAME: workgroup(%{{.*}} : memref<8xi64, #gpu.address_space<workgroup>>)
-// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32
 // CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c2_i32{{.*}} : !llvm.ptr<3>, i32
 // CHECK: gpu.barrier
 // CHECK: nvvm.setmaxregister decrease 40
@@ -66,9 +66,13 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
+// One block an SM (nvvm.minctasm = 1, .minnctapersm 1) fixes the register
+// count at entry; with .maxntid alone ptxas ignores setmaxnreg ("unable to
+// determine register count at entry").
 // PTX-DAG: setmaxnreg.dec.sync.aligned.u32 {{[ \t]*}}40;
 // PTX-DAG: setmaxnreg.inc.sync.aligned.u32 {{[ \t]*}}232;
 // PTX-DAG: .maxntid 384, 1, 1
+// PTX-DAG: .minnctapersm 1
 func.func @ws(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws>}
@@ -92,5 +96,17 @@ func.func @ws(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 func.func @ws3(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 5, group = 8, load = tma_ws>}
+  return
+}
+
+// A warp-specialized block small enough for two on an SM (98 KiB of
+// stages) keeps its thread bound alone: one block an SM would fix 232
+// registers a thread at entry and keep the second block off the SM.
+// CHECK-LABEL: gpu.func @ws_small_gemm(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK: nvvm.setmaxregister decrease 40
+func.func @ws_small(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [64, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma_ws>}
   return
 }

@@ -150,6 +150,36 @@ func.func @f8_mixed(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2>, %c: memref
   return
 }
 
+// Two compute warpgroups have the registers to keep a partial sum in
+// flight: it covers 256 of K (wgmmaPromotionKTiles), two k-tiles of 128,
+// and the main loop runs k-tiles in pairs, K padded to an even count
+// (a padding k-tile starts at K: its copies read zeros). The first k-tile
+// of a pair starts the partial sum (D scale zero) and leaves its group in
+// flight (wait 1) like an unpromoted kernel; the second adds to it,
+// waits for everything, and the 64 partial sums go into the f32 sums,
+// the only loop-carried accumulators.
+// CHECK-LABEL: gpu.func @f8_pairs_gemm
+// CHECK: %[[PADDED:.*]] = arith.muli %{{.*}}, %c2_i32{{.*}} : i32
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[PADDED]] step %c2_i32{{[_0-9]*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[U2:.*]] = llvm.mlir.undef : !llvm.struct<(f32,
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[U2]], <m = 64, n = 128, k = 32>, D[<f32>, <zero>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NOT: arith.addf
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-COUNT-64: arith.addf
+// CHECK: scf.yield
+func.func @f8_pairs(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma>}
+  return
+}
+
 // An f8 tile of m64n256 (the accumulators would not fit twice) accumulates
 // in the tensor cores alone: every MMA adds to the carried sums, one group
 // stays in flight, and nothing is added in registers.
