@@ -39,8 +39,12 @@
 // CHECK: gpu.dealloc %[[WB]] : memref<4097x4096xf16>
 // The pack kernel: units of 256 elements of a workspace row (16 per row
 // here), numbered row by row, a warp per unit (warp w of block bx takes unit
-// bx * 8 + w, then steps by the grid's warps), lane l copying elements
-// l, l + 32, ...: clamped loads selected to zero outside the source, then
+// bx * 8 + w, then steps by the grid's warps). Where the source's buffer is
+// 16-byte aligned (checked at run time; its inner stride is 1 here) lane l
+// copies the 8 elements from 8 l of its unit: the two aligned 16-byte
+// blocks holding them, funnel-shifted into place (elements past the row
+// masked to zero), one 16-byte store. Else lane l copies elements l,
+// l + 32, ...: clamped loads selected to zero outside the source, then
 // stores inside the workspace. Like every sm_90 kernel it starts with the
 // programmatic-launch control.
 // CHECK-LABEL: gpu.func @gemm_pack_f16(
@@ -48,10 +52,21 @@
 // CHECK: nvvm.griddepcontrol launch_dependents
 // CHECK-NEXT: nvvm.griddepcontrol wait
 // CHECK-NOT: gpu.block_id y
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[SRC]]
+// CHECK: %[[REM:.*]] = arith.remui %[[PTR]], %c16
+// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]], %{{.*}} : index
+// CHECK: %[[LINEAR:.*]] = memref.reinterpret_cast
 // CHECK: scf.for %[[UNIT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[U:.*]] = arith.index_cast %[[UNIT]] : index to i32
 // CHECK: %[[ROW:.*]] = arith.divui %[[U]], %[[PERROW:.*]] : i32
 // CHECK-NEXT: %[[SEG:.*]] = arith.remui %[[U]], %[[PERROW]] : i32
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-2: vector.load %[[LINEAR]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-4: llvm.intr.fshr
+// CHECK: arith.andi %{{.*}} : vector<4xi32>
+// CHECK: scf.if
+// CHECK: vector.store %{{.*}}, %[[DST]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<4099x4096xf16>, vector<8xf16>
+// CHECK: } else {
 // CHECK-COUNT-8: memref.load %[[SRC]]
 // CHECK-NOT: memref.load
 // CHECK: scf.if
@@ -135,8 +150,14 @@ func.func @dyn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK: scf.if
 // CHECK: %[[W:.*]] = memref.cast %{{.*}}#0 : memref<?x?xi8, strided<[?, ?], offset: ?>> to memref<?x?xi8>
 // CHECK-NEXT: gpu.dealloc %[[W]] : memref<?x?xi8>
-// i8: 16 elements per 16 bytes.
+// i8: 16 elements per 16 bytes. The shifted path needs the source's inner
+// stride, dynamic here, to be 1 (checked in the kernel).
 // CHECK-LABEL: gpu.func @gemm_pack_i8(
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
+// CHECK: arith.cmpi eq, %[[STRIDES]]#1, %c1
+// CHECK: scf.if
+// CHECK: vector.load {{.*}} : memref<?xi8>, vector<16xi8>
+// CHECK: } else {
 // CHECK-COUNT-16: memref.load
 // CHECK-NOT: memref.load
 // CHECK: memref.store {{.*}} : memref<?x?xi8>
@@ -169,8 +190,13 @@ func.func @aligned(%a: memref<256x64xbf16>, %b: memref<64x128xbf16>, %c: memref<
 // CHECK: %[[BATCH:.*]] = memref.dim %arg0, %c0
 // CHECK: gpu.alloc (%[[BATCH]], %{{.*}}, %{{.*}}) : memref<?x?x?xf16>
 // CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16 blocks in (%{{.*}}, %{{.*}}, %[[BATCH]])
+// The shifted path starts from the batch element's offset in the buffer.
 // CHECK: gpu.func @gemm_pack_f16(
 // CHECK: %[[Z:.*]] = gpu.block_id z
+// CHECK: %{{.*}}, %[[OFF:.*]], %{{.*}}:3, %[[STR:.*]]:3 = memref.extract_strided_metadata %arg0
+// CHECK: %[[ZOFF:.*]] = arith.muli %[[Z]], %[[STR]]#0 : index
+// CHECK: arith.addi %[[OFF]], %[[ZOFF]] : index
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?x?xf16>, vector<8xf16>
 // CHECK: memref.load %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<?x?x?xf16>
 func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf16>) {
