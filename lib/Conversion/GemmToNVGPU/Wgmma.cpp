@@ -93,8 +93,10 @@ public:
     accStruct = LLVM::LLVMStructType::getLiteral(
         ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
     promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
+    // Persistent blocks (opt-in schedules, not checked on a GPU with
+    // groups) keep a partial sum per k-tile.
     promoteGroup =
-        promote
+        promote && !ctx.persistent
             ? wgmmaPromotionKTiles(ctx.config.getBK(), ctx.config.getStages(),
                                    ctx.teamThreads() / kWarpgroupThreads)
             : 1;
