@@ -596,13 +596,14 @@ static void emitTmaWait(OpBuilder &b, Location loc, const TmaPipeline &p,
 /// a thread, all of the SM's).
 static void fixEntryRegisters(OpBuilder &b, const TargetInfo &target,
                               int64_t dynamicBytes) {
-  // The runtime reserves 1 KiB of shared memory per block.
-  if (2 * (dynamicBytes + 1024) <= int64_t(target.sharedMemPerSM))
+  // The driver's reservation per block: what the SM has beyond a block's
+  // maximum.
+  int64_t reserved =
+      int64_t(target.sharedMemPerSM) - int64_t(target.maxSharedMemPerBlock);
+  if (2 * (dynamicBytes + reserved) <= int64_t(target.sharedMemPerSM))
     return;
-  Operation *parent = b.getInsertionBlock()->getParentOp();
-  auto kernel = dyn_cast<gpu::GPUFuncOp>(parent);
-  if (!kernel)
-    kernel = parent->getParentOfType<gpu::GPUFuncOp>();
+  auto kernel =
+      b.getInsertionBlock()->getParent()->getParentOfType<gpu::GPUFuncOp>();
   kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                   b.getI32IntegerAttr(1));
 }
@@ -1104,25 +1105,26 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       passTurn(b, loc, ctx, turns.epilogue);
   };
 
-  int64_t dynamicBytes;
   if (persistent) {
     buildPersistentBlock(b, loc, ctx, *tma, numK,
                          [&](OpBuilder &b, Value kBase, Value seq) {
                            makeSources(b);
                            compute(b, kBase, seq);
                          });
-    dynamicBytes = epilogueBytes ? stagingOffset + epilogueBytes : smemBytes;
   } else if (!ctx.warpSpecialized) {
     compute(b, Value(), Value());
-    dynamicBytes = std::max(smemBytes, epilogueBytes);
   } else {
     // The last warpgroup issues every k-tile's copies.
     emitWarpSpecialized(
         b, loc, ctx, *tma,
         [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
         [&](OpBuilder &b) { compute(b, Value(), Value()); });
-    dynamicBytes = std::max(smemBytes, epilogueBytes);
   }
+  // A persistent block stages its epilogue after the ring, which stays
+  // live; the others reuse the ring's memory.
+  int64_t dynamicBytes =
+      persistent ? (epilogueBytes ? stagingOffset + epilogueBytes : smemBytes)
+                 : std::max(smemBytes, epilogueBytes);
   if (ctx.warpSpecialized)
     fixEntryRegisters(b, *ctx.target, dynamicBytes);
   return dynamicBytes;

@@ -218,10 +218,7 @@ int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
   unsigned bits = cElem.getIntOrFloatBitWidth();
   if (bits < 8 || bits > 32 || bits % 8 != 0)
     return 0;
-  auto cType = cast<MemRefType>(ctx.c.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(cType.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+  if (!hasUnitInnerStride(cast<MemRefType>(ctx.c.getType())))
     return 0;
   int64_t v = chunkElems(cElem);
   if (ctx.config.getBN() % v != 0)

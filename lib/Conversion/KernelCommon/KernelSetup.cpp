@@ -264,10 +264,17 @@ Value mlir::gemm::detail::emitBaseAlignedTo(
 
 Value mlir::gemm::detail::emitVectorCopiesOk(OpBuilder &b, Location loc,
                                              Value memref, int64_t multiple) {
+  return emitVectorCopiesOk(
+      b, loc, memref, memref::ExtractStridedMetadataOp::create(b, loc, memref),
+      multiple);
+}
+
+Value mlir::gemm::detail::emitVectorCopiesOk(
+    OpBuilder &b, Location loc, Value memref,
+    memref::ExtractStridedMetadataOp meta, int64_t multiple) {
   IndexMath m(b, loc, /*useIndex=*/true);
   auto type = cast<MemRefType>(memref.getType());
   int64_t rank = type.getRank();
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   SmallVector<int64_t> outer = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
   Value ok = emitBaseAlignedTo(b, loc, memref, meta, multiple, outer);
   // A dynamic inner stride must be 1 (a static one is the caller's check).
@@ -305,7 +312,7 @@ bool mlir::gemm::detail::mayHaveUnitInnerStride(MemRefType type) {
          (ShapedType::isDynamic(strides.back()) || strides.back() == 1);
 }
 
-static bool hasUnitInnerStride(MemRefType type) {
+bool mlir::gemm::detail::hasUnitInnerStride(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))

@@ -94,11 +94,18 @@ Value emitBaseAlignedTo(OpBuilder &b, Location loc, Value memref,
 /// of that check.
 bool mayHaveUnitInnerStride(MemRefType type);
 
+/// Whether `type` has a strided layout whose inner stride is statically 1.
+bool hasUnitInnerStride(MemRefType type);
+
 /// i1 (host or kernel side): `memref` may be copied in 16-byte chunks of
 /// `multiple` elements: 16-byte aligned base pointer, offset and outer strides
 /// multiples of `multiple`, and a dynamic inner stride equal to 1 (a static
 /// inner stride is the caller's check).
 Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
+                         int64_t multiple);
+/// The same, from `memref`'s strided metadata `meta`.
+Value emitVectorCopiesOk(OpBuilder &b, Location loc, Value memref,
+                         memref::ExtractStridedMetadataOp meta,
                          int64_t multiple);
 
 /// The base buffer of `memref` (`meta` its strided metadata) as a 1-D,

@@ -310,12 +310,8 @@ static gpu::GPUFuncOp createPackKernel(OpBuilder &b, Location loc,
   if (unitInner) {
     auto meta = memref::ExtractStridedMetadataOp::create(b, loc, srcV);
     IndexMath mx(b, loc, /*useIndex=*/true);
-    shiftedOk = emitBaseAlignedTo(b, loc, srcV, meta, /*multiple=*/1, {});
-    if (ShapedType::isDynamic(src.getStridesAndOffset().first.back()))
-      shiftedOk =
-          m.andI1(shiftedOk,
-                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        meta.getStrides()[k.b0 + 1], mx.c(1)));
+    // (Chunks of one element: any offset and outer strides.)
+    shiftedOk = emitVectorCopiesOk(b, loc, srcV, meta, /*multiple=*/1);
     linear = emitLinearView(b, loc, srcV, meta);
     base = meta.getOffset();
     if (k.b0)
