@@ -20,7 +20,7 @@ struct ConfigTest : ::testing::Test {
     return ConfigAttr::getChecked(
         mlir::detail::getDefaultDiagnosticEmitFn(&ctx), &ctx, kind, block,
         warps, instr, stages, smem, Raster::row, int64_t(1), int64_t(1),
-        Reduction::workspace, Load::cp_async, Schedule::tile);
+        Reduction::workspace, Load::cp_async, Schedule::tile, int64_t(1));
   }
   MLIRContext ctx;
 };

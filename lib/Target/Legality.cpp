@@ -201,6 +201,21 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   // until that is understood.
   if (c.tmaLoad && c.clusterReduce)
     return std::string(load) + " does not combine with 'reduction = cluster'";
+  // Multicast pairs (the kernel's "empty" barriers span the cluster; the
+  // producer warpgroup, persistent walks and split-K slices do not know of
+  // them yet).
+  if (c.multicast != 1 && c.multicast != 2)
+    return "expected 'multicast' to be 1 or 2, got " +
+           std::to_string(c.multicast);
+  if (c.multicast > 1 && (!c.tmaLoad || c.producerWarp))
+    return "'multicast = " + std::to_string(c.multicast) +
+           "' needs 'load = tma'";
+  if (c.multicast > 1 && c.persistent)
+    return "'multicast = " + std::to_string(c.multicast) +
+           "' needs 'schedule = tile'";
+  if (c.multicast > 1 && c.splitK != 1)
+    return "'multicast = " + std::to_string(c.multicast) +
+           "' does not combine with split_k = " + std::to_string(c.splitK);
   if (isGemvMma(c)) {
     if (c.im != 8 || c.in != 16 || c.ik != 16)
       return "gemv instr must be [1, 1, 16 / element bytes] or [1, 16 / "
@@ -345,7 +360,7 @@ bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {
   unsigned bytes = elemBytes(instrOperandKind(sig.a, c.kind));
   return c.kind == InstrKind::wgmma &&
          tmaBox(c.bm, c.bk, !sig.transA, bytes).count &&
-         tmaBox(c.bn, c.bk, sig.transB, bytes).count;
+         tmaBox(c.bn, c.bk, sig.transB, bytes, c.multicast).count;
 }
 
 std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
@@ -388,7 +403,11 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
            " cannot read the " + sig.layoutName().str() +
            " tiles of block " + std::to_string(c.bm) + "x" +
            std::to_string(c.bn) + "x" + std::to_string(c.bk) +
-           " in TMA boxes (rows of 128 bytes, at most 256 of them)";
+           " in TMA boxes (rows of 128 bytes, at most 256 of them" +
+           (c.multicast > 1 ? ", B's in " + std::to_string(c.multicast) +
+                                  " equal parts for 'multicast'"
+                            : std::string()) +
+           ")";
   int64_t smem = estimateSharedMemory(c, bytes);
   if (smem > target.maxSharedMemPerBlock)
     return "config needs " + std::to_string(smem) +

@@ -17,7 +17,8 @@ bool TileConfig::operator==(const TileConfig &o) const {
          rasterColumn == o.rasterColumn && group == o.group &&
          splitK == o.splitK && clusterReduce == o.clusterReduce &&
          tmaLoad == o.tmaLoad && producerWarp == o.producerWarp &&
-         persistent == o.persistent && pingpong == o.pingpong;
+         persistent == o.persistent && pingpong == o.pingpong &&
+         multicast == o.multicast;
 }
 
 std::string TileConfig::str() const {
@@ -43,6 +44,8 @@ std::string TileConfig::str() const {
     s += producerWarp ? ", load = tma_ws" : ", load = tma";
   if (persistent)
     s += pingpong ? ", schedule = pingpong" : ", schedule = persistent";
+  if (multicast != 1)
+    s += ", multicast = " + std::to_string(multicast);
   return s + ">";
 }
 
@@ -103,10 +106,10 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
 
 int64_t mlir::gemm::tmaBarrierBytes(const TileConfig &config) {
   // TMA loads complete on one 8-byte mbarrier per stage (and one more per
-  // stage to hand it back, warp-specialized). A pingpong block adds the
-  // two barriers its teams take turns on.
-  int64_t barriers =
-      config.tmaLoad ? (config.producerWarp ? 16 : 8) * config.stages : 0;
+  // stage to hand it back, warp-specialized or multicast). A pingpong
+  // block adds the two barriers its teams take turns on.
+  bool handBack = config.producerWarp || config.multicast > 1;
+  int64_t barriers = config.tmaLoad ? (handBack ? 16 : 8) * config.stages : 0;
   if (config.pingpong)
     barriers += 16;
   return barriers;
@@ -194,7 +197,14 @@ TileConfig mlir::gemm::makeGemvConfig(int64_t bm, int64_t rowsPerWarp,
 }
 
 TmaBox mlir::gemm::tmaBox(int64_t mn, int64_t bk, bool kContiguous,
-                          unsigned elemBytes) {
+                          unsigned elemBytes, int64_t parts) {
+  if (parts < 1 || mn % parts != 0)
+    return TmaBox();
+  if (parts > 1) {
+    TmaBox box = tmaBox(mn / parts, bk, kContiguous, elemBytes);
+    box.count *= parts;
+    return box;
+  }
   // TMA boxes have at most 256 elements a dimension, and the 128-byte
   // swizzle an inner extent of at most 128 bytes.
   constexpr int64_t kMaxBox = 256, kSwizzleBytes = 128;

@@ -388,6 +388,21 @@ def case_list(which):
             out.append(("f16", l, "none", "tmab", 6))
         for i, (d, l, e, _) in enumerate(TMA_OTHER):
             out.append((d, l, e, "tmao", i))
+    elif which == "multicast":
+        # Compiled for sm_90a: TMA multicast pairs (`multicast = 2`,
+        # MULTICAST_VARIANTS) beside the default tile loading on its own
+        # (t0) and the default families, f16/bf16 in every layout; the
+        # default tile in pairs with every epilogue and batched.
+        for d in ["f16", "bf16"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+                out.append((d, l, "none", "tma", 0))
+                for i in range(len(MULTICAST_VARIANTS)):
+                    out.append((d, l, "none", "mc", i))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e, "mc", 0))
+        for l in ["tn", "nn"]:
+            out.append(("f16", l, "none", "mcb", 0))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -418,6 +433,14 @@ TMA_VARIANTS = [
     ([128, 256, 64], [2, 1], 256, 4, "tma_ws"),
     ([128, 256, 64], [2, 1], 256, 3, "tma_ws"),
     ([128, 128, 64], [2, 1], 128, 6, "tma_ws"),
+]
+
+# (block, warps, instr N, stages) of TMA multicast pairs (`multicast = 2`,
+# load = tma, group = 8): the default tile first.
+MULTICAST_VARIANTS = [
+    ([128, 256, 64], [2, 1], 256, 4),
+    ([128, 256, 64], [2, 1], 256, 3),
+    ([128, 128, 64], [2, 1], 128, 6),
 ]
 
 # TMA with the other operand types and with split-K.
@@ -751,7 +774,8 @@ def main():
     p.add_argument("out")
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
-                            "medsweep", "midsweep", "inplacesweep", "wsregs"])
+                            "medsweep", "midsweep", "inplacesweep", "wsregs",
+                            "multicast"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -773,6 +797,13 @@ def main():
             name += f"_t{case[4]}" + ("_batched" if batched else "")
             config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
                       f"instr = [64, {n}, 16], stages = {stages}, group = 8, load = {load}>")
+        elif len(case) == 5 and case[3] in ("mc", "mcb"):
+            block, warps, n, stages = MULTICAST_VARIANTS[case[4]]
+            batched = case[3] == "mcb"
+            name += f"_mc{case[4]}" + ("_batched" if batched else "")
+            config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
+                      f"instr = [64, {n}, 16], stages = {stages}, group = 8, "
+                      f"load = tma, multicast = 2>")
         elif len(case) == 5 and case[3] == "gemv":
             _, _, _, config, batched = GEMV_CONFIGS[case[4]]
             name += f"_gv{case[4]}" + ("_batched" if batched else "")

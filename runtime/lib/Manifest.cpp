@@ -609,7 +609,9 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
       !r.getBool(*grid, where, "grid.", "batched", k.batched,
                  /*required=*/false) ||
       !r.getBool(*grid, where, "grid.", "persistent", k.persistent,
-                 /*required=*/false))
+                 /*required=*/false) ||
+      !r.getInt(*grid, where, "grid.", "cluster_x", k.clusterX, 1,
+                /*required=*/false))
     return false;
   // Entries written before kernel families name no function: one family per
   // kernel, named as the harness names it.

@@ -134,6 +134,9 @@ struct KernelEntry {
   /// A persistent kernel (grid.persistent): grid.x = min(batch * tiles,
   /// the device's SMs), grid.z = 1; each block walks its tiles.
   bool persistent = false;
+  /// Blocks a cluster of the kernel (its cluster shape is compiled in,
+  /// `multicast`): grid.x rounded up to a multiple of this.
+  int64_t clusterX = 1;
   /// The entry's kernels (pack, GEMM, reduction) wait on griddepcontrol
   /// before touching memory: launch them with programmatic stream
   /// serialization (docs/dispatch.md).

@@ -926,6 +926,8 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   plan.batch = batch;
   plan.slices = splitSlices(e, m, n, k, batch);
   int64_t tiles = satMul(ceilDiv(m, e.tileM), ceilDiv(n, e.tileN));
+  if (tiles <= kMaxDim)
+    tiles = ceilDiv(tiles, e.clusterX) * e.clusterX;
   if (tiles > kMaxDim)
     return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
                 "function '" + name + "': " + std::to_string(tiles) +
@@ -1233,6 +1235,8 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     }
     uint64_t tiles = uint64_t(ceilDiv(plan0.m, e.tileM)) *
                      uint64_t(ceilDiv(plan0.n, e.tileN));
+    // A kernel of clusters of clusterX blocks along x.
+    tiles = uint64_t(ceilDiv(int64_t(tiles), e.clusterX) * e.clusterX);
     uint64_t gz = uint64_t(plan0.batch);
     if (e.persistent) {
       // One block per SM at most, each walking tiles and batches.

@@ -45,6 +45,9 @@ struct TileConfig {
   /// take turns on them.
   bool persistent = false;
   bool pingpong = false;
+  /// Blocks of a cluster sharing B's tile through TMA multicast
+  /// (`multicast`; 1: no clusters).
+  int64_t multicast = 1;
 
   int64_t warpTileM() const { return bm / wm; }
   int64_t warpTileN() const { return bn / wn; }
@@ -168,7 +171,11 @@ struct TmaBox {
 /// The boxes of a tile spanning `mn` rows or columns of M or N and `bk` of
 /// K, stored K-contiguous or not, of `elemBytes`-byte elements; count 0 if
 /// TMA cannot load it so (the legality rules reject such configs).
-TmaBox tmaBox(int64_t mn, int64_t bk, bool kContiguous, unsigned elemBytes);
+/// With `parts` > 1 the boxes are those of each of `parts` equal stretches
+/// of the `mn` rows or columns (the stretches blocks of a multicast cluster
+/// load: count is a multiple of parts, each part count / parts boxes).
+TmaBox tmaBox(int64_t mn, int64_t bk, bool kContiguous, unsigned elemBytes,
+              int64_t parts = 1);
 
 /// Estimated 32-bit registers per thread: `accSets` sets of accumulators
 /// (accumulatorSets in gemm/Target/Legality.h) plus two buffers of A and B

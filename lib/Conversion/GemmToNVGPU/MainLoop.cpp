@@ -398,6 +398,11 @@ struct TmaPipeline {
   /// barriers, which the compute threads arrive on when done with a stage
   /// and the producer waits on before it refills it.
   bool warpSpecialized = false;
+  /// `multicast = 2`: blocks in clusters of two; where the pair shares B
+  /// (ctx.shareB) each loads half of B's tile into both blocks, and a
+  /// stage's "empty" barrier (after the full ones, as for tma_ws) takes
+  /// the other block's arrival once it is done with the stage.
+  int64_t multicast = 1;
 };
 } // namespace
 
@@ -435,6 +440,7 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   TmaPipeline p;
   p.stages = stages;
   p.warpSpecialized = ctx.warpSpecialized;
+  p.multicast = ctx.config.getMulticast();
   IndexMath m(b, loc);
   auto nonNull = [&](Value map) {
     Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
@@ -450,10 +456,10 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
   auto wg =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  // Warp-specialized: a second row of barriers, the stages' "empty"
-  // barriers, on which every compute thread arrives once it is done with
-  // the stage.
-  int64_t rows = ctx.warpSpecialized ? 2 : 1;
+  // Warp-specialized or multicast: a second row of barriers, the stages'
+  // "empty" barriers, on which the compute warpgroups (or the other block
+  // of the pair) arrive once done with the stage.
+  int64_t rows = ctx.warpSpecialized || p.multicast > 1 ? 2 : 1;
   Value storage = kernel.addWorkgroupAttribution(
       MemRefType::get({rows * stages}, b.getI64Type(),
                       MemRefLayoutAttrInterface(), wg),
@@ -466,7 +472,9 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
                   t.elemBytes);
   };
   p.boxA = box(ta);
-  p.boxB = box(tb);
+  p.boxB = tmaBox(tb.kContiguous ? tb.rows : tb.cols,
+                  tb.kContiguous ? tb.cols : tb.rows, tb.kContiguous,
+                  tb.elemBytes, p.multicast);
   assert(p.boxA.count && p.boxB.count && "legality admits TMA tiles only");
   p.stageBytes = ta.stageElems * ta.elemBytes + tb.stageElems * tb.elemBytes;
   emitIfTrue(b, loc, m.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
@@ -474,17 +482,39 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
     for (int64_t s = 0; s < stages; ++s) {
       NVVM::MBarrierInitOp::create(b, loc, stageBarrier(b, loc, p, mi.c(s)),
                                    i32Const(b, loc, 1), Value());
-      if (!ctx.warpSpecialized)
+      if (rows == 1)
         continue;
+      // Multicast: the other block's issuing thread arrives.
+      int64_t arrivals = ctx.warpSpecialized
+                             ? ctx.teamThreads() / kWarpgroupThreads
+                             : p.multicast - 1;
       Value empty = emptyBarrier(b, loc, p, mi.c(s));
-      NVVM::MBarrierInitOp::create(
-          b, loc, empty,
-          i32Const(b, loc, ctx.teamThreads() / kWarpgroupThreads), Value());
+      NVVM::MBarrierInitOp::create(b, loc, empty, i32Const(b, loc, arrivals),
+                                   Value());
     }
+    // The other block arrives on these barriers and its copies complete on
+    // them: the initialization is published to the cluster (with the
+    // cluster barrier the caller emits, publishTma).
+    if (p.multicast > 1)
+      NVVM::FenceMbarrierInitOp::create(b, loc);
   });
   return p;
 }
 
+
+/// Publishes the barriers setupTma initialized: a block barrier, or with
+/// multicast a cluster barrier (the other block's copies and arrivals
+/// reach them), which every thread of both blocks passes, a block past
+/// the tiles too.
+static void publishTma(OpBuilder &b, Location loc, const TmaPipeline &p) {
+  if (p.multicast == 1) {
+    gpu::BarrierOp::create(b, loc);
+    return;
+  }
+  UnitAttr aligned = b.getUnitAttr();
+  NVVM::ClusterArriveOp::create(b, loc, aligned);
+  NVVM::ClusterWaitOp::create(b, loc, aligned);
+}
 
 /// Thread 0 issues k-tile `kt`'s boxes of A and B into `stage`, completing
 /// on the stage's barrier. Out-of-bounds elements (past M, N, K) read as
@@ -497,15 +527,25 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
     NVVM::MBarrierArriveExpectTxOp::create(
         b, loc, Type(), bar, i32Const(b, loc, p.stageBytes),
         NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-    auto load = [&](const SmemTile &tile, const TmaBox &box, Value map,
-                    Value mn0) {
+    // Boxes [first, first + count) of the tile; with `mask`, multicast to
+    // the blocks of the cluster it names (their shared memory at the same
+    // offsets, completing on their barrier of the stage).
+    auto load = [&](OpBuilder &b, const SmemTile &tile, const TmaBox &box,
+                    Value map, Value mn0, Value first = Value(),
+                    int64_t count = 0, Value mask = Value()) {
+      IndexMath m(b, loc);
       Value base = sharedPointer(b, loc, tile.buffer);
-      for (int64_t i = 0; i < box.count; ++i) {
-        Value elems = m.add(m.mul(stage, tile.stageElems), i * box.elems());
+      // Box i's offset in the tile times `step` (i = first + j).
+      auto scaled = [&](int64_t j, int64_t step) {
+        return first ? m.mul(m.add(first, j), step) : m.c(j * step);
+      };
+      for (int64_t j = 0; j < (first ? count : box.count); ++j) {
+        Value elems =
+            m.add(m.mul(stage, tile.stageElems), scaled(j, box.elems()));
         Value dst = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
                                         base,
                                         ValueRange{m.mul(elems, tile.elemBytes)});
-        Value mn = m.add(mn0, i * box.mnStep());
+        Value mn = m.add(mn0, scaled(j, box.mnStep()));
         // Innermost first, the batch last.
         SmallVector<Value> coords = box.kInner ? SmallVector<Value>{k0, mn}
                                                : SmallVector<Value>{mn, k0};
@@ -520,13 +560,59 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
                 static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster)),
             dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+            b, loc, clusterDst, map, coords, bar, ValueRange(), mask, Value(),
             NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
             NVVM::CTAGroupKindAttr(), Value());
       }
     };
-    load(ctx.tileA, p.boxA, ctx.mapA, ctx.tileM0);
-    load(ctx.tileB, p.boxB, ctx.mapB, ctx.tileN0);
+    load(b, ctx.tileA, p.boxA, ctx.mapA, ctx.tileM0);
+    if (p.multicast == 1)
+      return load(b, ctx.tileB, p.boxB, ctx.mapB, ctx.tileN0);
+    // A pair sharing B: block r loads part r of the tile into both.
+    scf::IfOp::create(
+        b, loc, ctx.shareB,
+        [&](OpBuilder &b, Location loc) {
+          IndexMath mb(b, loc);
+          int64_t part = p.boxB.count / p.multicast;
+          Value mask = arith::ConstantIntOp::create(
+              b, loc, (int64_t(1) << p.multicast) - 1, 16);
+          load(b, ctx.tileB, p.boxB, ctx.mapB, ctx.tileN0,
+               mb.mul(ctx.clusterRank, part), part, mask);
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          load(b, ctx.tileB, p.boxB, ctx.mapB, ctx.tileN0);
+          scf::YieldOp::create(b, loc);
+        });
+  });
+}
+
+/// Multicast: before the issuing thread refills `stage` with k-tile
+/// `fetch` (round fetch / stages of the stage), both blocks of a pair
+/// sharing B must be done with the k-tile the stage held. Each block's
+/// issuing thread calls this after its block barrier has retired that
+/// tile: it arrives on the other block's empty barrier of the stage (its
+/// copies write there) and waits for the other's arrival on its own.
+static void emitTmaClaim(OpBuilder &b, Location loc, KernelContext &ctx,
+                         const TmaPipeline &p, Value fetch, Value stage) {
+  IndexMath m(b, loc);
+  Value round = m.div(fetch, p.stages);
+  Value refill = m.andI1(ctx.shareB, m.lt(m.c(0), round));
+  emitIfTrue(b, loc, m.andI1(p.issuer, refill), [&](OpBuilder &b) {
+    IndexMath mw(b, loc);
+    Value own = emptyBarrier(b, loc, p, stage);
+    auto clusterPtr = LLVM::LLVMPointerType::get(
+        b.getContext(),
+        static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+    // The kernel's index math is i32, as mapa's rank.
+    Value other = NVVM::MapaOp::create(b, loc, clusterPtr, own,
+                                       mw.sub(mw.c(1), ctx.clusterRank));
+    NVVM::MBarrierArriveOp::create(b, loc, Type(), other, Value(),
+                                   NVVM::MemScopeKind::CLUSTER,
+                                   /*relaxed=*/false);
+    NVVM::MBarrierTryWaitParityOp::create(
+        b, loc, own, mw.rem(mw.sub(round, mw.c(1)), 2),
+        i32Const(b, loc, 10000000));
   });
 }
 
@@ -873,7 +959,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     tma = setupTma(b, loc, ctx, stages);
     if (ctx.teams > 1)
       turns = setupTurns(b, loc, ctx);
-    gpu::BarrierOp::create(b, loc);
+    publishTma(b, loc, *tma);
   }
   // Runs `tmaPath` when the kernel loads through TMA (a TMA config whose
   // host passed tensor maps), else `copyPath`.
@@ -900,8 +986,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         b,
         [&](OpBuilder &b) {
           // Warp-specialized: the producer issues every copy.
-          if (!tma->warpSpecialized)
-            emitTmaCopy(b, loc, ctx, *tma, k0, stage);
+          if (tma->warpSpecialized)
+            return;
+          if (tma->multicast > 1)
+            emitTmaClaim(b, loc, ctx, *tma, kt, stage);
+          emitTmaCopy(b, loc, ctx, *tma, k0, stage);
         },
         [&](OpBuilder &b) {
           GlobalSource a = srcA, bb = srcB;
@@ -1111,6 +1200,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                            makeSources(b);
                            compute(b, kBase, seq);
                          });
+  } else if (ctx.tileValid) {
+    // Multicast: a last block past the tiles only joined the cluster
+    // barrier.
+    emitIfTrue(b, loc, ctx.tileValid,
+               [&](OpBuilder &b) { compute(b, Value(), Value()); });
   } else if (!ctx.warpSpecialized) {
     compute(b, Value(), Value());
   } else {
@@ -1127,5 +1221,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                  : std::max(smemBytes, epilogueBytes);
   if (ctx.warpSpecialized)
     fixEntryRegisters(b, *ctx.target, dynamicBytes);
+  if (int64_t cluster = cfg.getMulticast(); cluster > 1) {
+    // The cluster shape is compiled in (.reqnctapercluster): a plain launch
+    // forms the pairs, and the host rounds grid.x up to whole clusters.
+    auto kernel =
+        b.getInsertionBlock()->getParent()->getParentOfType<gpu::GPUFuncOp>();
+    kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                    b.getDenseI32ArrayAttr({int32_t(cluster), 1, 1}));
+  }
   return dynamicBytes;
 }

@@ -123,6 +123,12 @@ struct KernelContext {
   int64_t stagingLimit = 0;
   /// Output tiles of the problem along M and N (the grid's tile walk).
   Value tilesM, tilesN;
+  /// `multicast = 2`: the block's rank in its cluster of two consecutive
+  /// blocks (index), whether it holds a tile (i1: false for a last block
+  /// past the tiles) and whether the pair shares B's tile (i1: both hold
+  /// tiles of one tile column), which each then loads half of and
+  /// multicasts. Null otherwise.
+  Value clusterRank, tileValid, shareB;
 
   Value tileM0, tileN0; ///< block tile origin
   Value warpM0, warpN0; ///< warp tile origin inside the block tile

@@ -164,6 +164,23 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
       ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
     Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
     assignTile(b, loc, ctx, bid);
+    if (int64_t cluster = cfg.getMulticast(); cluster > 1) {
+      // Clusters of consecutive blocks (the kernel's compiled-in cluster
+      // shape along x): the pair shares B when both tiles exist and lie in
+      // one tile column, as consecutive tile rows of a group do.
+      assert(cluster == 2 && "pairs only (legality)");
+      Value tiles = m.mul(ctx.tilesM, ctx.tilesN);
+      Value partner = m.xorOp(bid, m.c(1));
+      ctx.clusterRank = m.rem(bid, cluster);
+      ctx.tileValid = m.lt(bid, tiles);
+      Value partnerTn = rasterize(m, partner, ctx.tilesM, ctx.tilesN,
+                                  cfg.getRaster(), cfg.getGroup())
+                            .second;
+      Value sameColumn = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, m.mul(partnerTn, bn), ctx.tileN0);
+      ctx.shareB = m.andI1(m.andI1(ctx.tileValid, m.lt(partner, tiles)),
+                           sameColumn);
+    }
   }
   int64_t warpsN = cfg.getWarps()[1];
   ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());

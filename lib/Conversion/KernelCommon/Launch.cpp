@@ -55,7 +55,8 @@ static SmallVector<int64_t> tmaBoxDims(const TmaBox &box, bool batched) {
 static TmaBox operandTmaBox(MatmulOp op, ConfigAttr config, bool a) {
   unsigned bytes = op.getAElementType().getIntOrFloatBitWidth() / 8;
   return a ? tmaBox(config.getBM(), config.getBK(), !op.isTransposedA(), bytes)
-           : tmaBox(config.getBN(), config.getBK(), op.isTransposedB(), bytes);
+           : tmaBox(config.getBN(), config.getBK(), op.isTransposedB(), bytes,
+                    config.getMulticast());
 }
 
 /// One kernel parameter of the manifest: name, kind, and for memrefs rank,
@@ -228,13 +229,17 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   // grid.x = ceil(M / tile_m) * ceil(N / tile_n); grid.y = the K slices of
   // a split-K kernel (1 otherwise); grid.z = batch (or 1). A persistent
   // kernel: grid.x = min(that product times the batch, the device's SMs),
-  // grid.z = 1.
+  // grid.z = 1. A kernel of clusters (`multicast`; its cluster shape is
+  // compiled in): grid.x rounded up to a multiple of `cluster_x`.
   SmallVector<NamedAttribute> grid{
       b.getNamedAttr("tile_m", b.getI64IntegerAttr(config.getBM())),
       b.getNamedAttr("tile_n", b.getI64IntegerAttr(config.getBN())),
       b.getNamedAttr("batched", b.getBoolAttr(op.hasBatch()))};
   if (config.getSchedule() != Schedule::tile)
     grid.push_back(b.getNamedAttr("persistent", b.getBoolAttr(true)));
+  if (config.getMulticast() > 1)
+    grid.push_back(b.getNamedAttr(
+        "cluster_x", b.getI64IntegerAttr(config.getMulticast())));
   set("grid", b.getDictionaryAttr(grid));
   set("layout", b.getStringAttr(stringifyLayout(k.layout)));
   set("a_type", printed(b, op.getAElementType()));
@@ -609,6 +614,10 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   HostSizes sizes = getHostSizes(b, loc, op);
   Value gx = m.mul(m.ceilDiv(sizes.m, config.getBM()),
                    m.ceilDiv(sizes.n, config.getBN()));
+  // Clusters of `multicast` blocks: the last one may hold a block past
+  // the tiles (which only joins the cluster's barriers).
+  if (int64_t cluster = config.getMulticast(); cluster > 1)
+    gx = m.mul(m.ceilDiv(gx, cluster), cluster);
   Value gz = sizes.batch;
   if (config.getSchedule() != Schedule::tile) {
     // Persistent: one block per SM at most, each walking tiles and batches

@@ -108,7 +108,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
                                  int64_t splitK, Reduction reduction, Load load,
-                                 Schedule schedule) {
+                                 Schedule schedule, int64_t multicast) {
   TileConfig t;
   t.kind = toInstrKind(kind);
   t.bm = block[0], t.bn = block[1], t.bk = block[2];
@@ -124,6 +124,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.producerWarp = load == Load::tma_ws;
   t.pingpong = schedule == Schedule::pingpong;
   t.persistent = schedule != Schedule::tile;
+  t.multicast = multicast;
   return t;
 }
 
@@ -132,7 +133,8 @@ TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
                         config.getInstr(), config.getStages(), config.getSmem(),
                         config.getRaster(), config.getGroup(),
                         config.getSplitK(), config.getReduction(),
-                        config.getLoad(), config.getSchedule());
+                        config.getLoad(), config.getSchedule(),
+                        config.getMulticast());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
@@ -178,7 +180,8 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
                      : Load::cp_async,
       t.pingpong     ? Schedule::pingpong
       : t.persistent ? Schedule::persistent
-                     : Schedule::tile);
+                     : Schedule::tile,
+      t.multicast);
 }
 
 //===----------------------------------------------------------------------===//
@@ -191,7 +194,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> instr, int64_t stages,
                                  SmemLayout smem, Raster raster, int64_t group,
                                  int64_t splitK, Reduction reduction, Load load,
-                                 Schedule schedule) {
+                                 Schedule schedule, int64_t multicast) {
   for (auto [name, values, n, meaning] :
        {std::tuple<StringRef, ArrayRef<int64_t>, size_t, StringRef>{
             "block", block, 3, "BM, BN, BK"},
@@ -204,7 +207,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // The rest is the structural part of gemm/Target/Legality.h.
   if (std::string error = checkConfigStructure(
           makeTileConfig(kind, block, warps, instr, stages, smem, raster, group,
-                         splitK, reduction, load, schedule));
+                         splitK, reduction, load, schedule, multicast));
       !error.empty())
     return emitError() << error;
   return success();
