@@ -352,8 +352,7 @@ TEST(Legality, TmaLoads) {
   EXPECT_EQ(estimateSharedMemory(c, 2), estimateSharedMemory(wgmma(), 2) + 32);
   // Multicast pairs: each block loads half of B's tile, so B's boxes
   // split in two equal parts (a 256-row K-major tile in two boxes of 128
-  // rows; MN-major panels two a part); the stages' empty barriers double
-  // the barrier bytes; TMA loads without a producer only.
+  // rows; MN-major panels two a part); a producer warpgroup issues them.
   TmaBox half = tmaBox(256, 64, true, 2, /*parts=*/2);
   EXPECT_EQ(half.outer, 128);
   EXPECT_EQ(half.count, 2);
@@ -361,14 +360,21 @@ TEST(Legality, TmaLoads) {
   EXPECT_EQ(tmaBox(64, 64, false, 2, 2).count, 0); // half a panel
   EXPECT_EQ(tmaBox(256, 64, true, 2, 3).count, 0); // not equal parts
   TileConfig mc = c;
-  mc.multicast = 2;
+  mc.producerWarp = true, mc.multicast = 2;
   EXPECT_EQ(checkConfig(mc, f16tn, sm90a), "");
-  EXPECT_EQ(estimateSharedMemory(mc, 2), estimateSharedMemory(c, 2) + 32);
+  EXPECT_EQ(checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false),
+                        sm90a),
+            "");
   EXPECT_NE(mc.str().find("multicast = 2"), std::string::npos);
   mc.multicast = 3;
   EXPECT_EQ(checkConfigStructure(mc), "expected 'multicast' to be 1 or 2, got 3");
-  mc = wgmma(), mc.multicast = 2;
-  EXPECT_EQ(checkConfigStructure(mc), "'multicast = 2' needs 'load = tma'");
+  mc = c, mc.multicast = 2;
+  EXPECT_EQ(checkConfigStructure(mc), "'multicast = 2' needs 'load = tma_ws'");
+  mc.bn = 64, mc.in = 64, mc.producerWarp = true;
+  EXPECT_NE(checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false),
+                        sm90a)
+                .find("B's in 2 equal parts for 'multicast'"),
+            std::string::npos);
   // wgmma only.
   TileConfig m = mmaSync();
   m.tmaLoad = true;

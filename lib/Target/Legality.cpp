@@ -201,15 +201,16 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   // until that is understood.
   if (c.tmaLoad && c.clusterReduce)
     return std::string(load) + " does not combine with 'reduction = cluster'";
-  // Multicast pairs (the kernel's "empty" barriers span the cluster; the
-  // producer warpgroup, persistent walks and split-K slices do not know of
-  // them yet).
+  // Multicast pairs: a producer warpgroup waits for both blocks' release
+  // of a stage (a compute thread waiting there held the pair in lockstep:
+  // 1.5x the time, docs/design-notes.md); persistent walks and split-K
+  // slices do not know of the pair's barriers.
   if (c.multicast != 1 && c.multicast != 2)
     return "expected 'multicast' to be 1 or 2, got " +
            std::to_string(c.multicast);
-  if (c.multicast > 1 && (!c.tmaLoad || c.producerWarp))
+  if (c.multicast > 1 && !c.producerWarp)
     return "'multicast = " + std::to_string(c.multicast) +
-           "' needs 'load = tma'";
+           "' needs 'load = tma_ws'";
   if (c.multicast > 1 && c.persistent)
     return "'multicast = " + std::to_string(c.multicast) +
            "' needs 'schedule = tile'";

@@ -106,10 +106,10 @@ int64_t mlir::gemm::estimateSharedMemory(const TileConfig &config,
 
 int64_t mlir::gemm::tmaBarrierBytes(const TileConfig &config) {
   // TMA loads complete on one 8-byte mbarrier per stage (and one more per
-  // stage to hand it back, warp-specialized or multicast). A pingpong
-  // block adds the two barriers its teams take turns on.
-  bool handBack = config.producerWarp || config.multicast > 1;
-  int64_t barriers = config.tmaLoad ? (handBack ? 16 : 8) * config.stages : 0;
+  // stage to hand it back, warp-specialized). A pingpong block adds the
+  // two barriers its teams take turns on.
+  int64_t barriers =
+      config.tmaLoad ? (config.producerWarp ? 16 : 8) * config.stages : 0;
   if (config.pingpong)
     barriers += 16;
   return barriers;

@@ -390,13 +390,15 @@ def case_list(which):
             out.append((d, l, e, "tmao", i))
     elif which == "multicast":
         # Compiled for sm_90a: TMA multicast pairs (`multicast = 2`,
-        # MULTICAST_VARIANTS) beside the default tile loading on its own
-        # (t0) and the default families, f16/bf16 in every layout; the
-        # default tile in pairs with every epilogue and batched.
+        # MULTICAST_VARIANTS) beside the same tiles loading on their own
+        # (t0: the default tile without a producer, t6, t7, t8 with one)
+        # and the default families, f16/bf16 in every layout; the default
+        # tile in pairs with every epilogue and batched.
         for d in ["f16", "bf16"]:
             for l in LAYOUTS:
                 out.append((d, l, "none"))
-                out.append((d, l, "none", "tma", 0))
+                for i in (0, 6, 7, 8):
+                    out.append((d, l, "none", "tma", i))
                 for i in range(len(MULTICAST_VARIANTS)):
                     out.append((d, l, "none", "mc", i))
         for e in FLOAT_EPILOGUES[1:]:
@@ -436,7 +438,7 @@ TMA_VARIANTS = [
 ]
 
 # (block, warps, instr N, stages) of TMA multicast pairs (`multicast = 2`,
-# load = tma, group = 8): the default tile first.
+# load = tma_ws, group = 8): the default tile first.
 MULTICAST_VARIANTS = [
     ([128, 256, 64], [2, 1], 256, 4),
     ([128, 256, 64], [2, 1], 256, 3),
@@ -803,7 +805,7 @@ def main():
             name += f"_mc{case[4]}" + ("_batched" if batched else "")
             config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
                       f"instr = [64, {n}, 16], stages = {stages}, group = 8, "
-                      f"load = tma, multicast = 2>")
+                      f"load = tma_ws, multicast = 2>")
         elif len(case) == 5 and case[3] == "gemv":
             _, _, _, config, batched = GEMV_CONFIGS[case[4]]
             name += f"_gv{case[4]}" + ("_batched" if batched else "")

@@ -398,10 +398,10 @@ struct TmaPipeline {
   /// barriers, which the compute threads arrive on when done with a stage
   /// and the producer waits on before it refills it.
   bool warpSpecialized = false;
-  /// `multicast = 2`: blocks in clusters of two; where the pair shares B
-  /// (ctx.shareB) each loads half of B's tile into both blocks, and a
-  /// stage's "empty" barrier (after the full ones, as for tma_ws) takes
-  /// the other block's arrival once it is done with the stage.
+  /// `multicast = 2` (with tma_ws): blocks in clusters of two; where the
+  /// pair shares B (ctx.shareB) each producer loads half of B's tile into
+  /// both blocks, and a stage's empty barrier takes the arrivals of both
+  /// blocks' compute warpgroups.
   int64_t multicast = 1;
 };
 } // namespace
@@ -456,10 +456,10 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   auto kernel = cast<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
   auto wg =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  // Warp-specialized or multicast: a second row of barriers, the stages'
-  // "empty" barriers, on which the compute warpgroups (or the other block
-  // of the pair) arrive once done with the stage.
-  int64_t rows = ctx.warpSpecialized || p.multicast > 1 ? 2 : 1;
+  // Warp-specialized: a second row of barriers, the stages' "empty"
+  // barriers, on which the compute warpgroups arrive once done with the
+  // stage.
+  int64_t rows = ctx.warpSpecialized ? 2 : 1;
   Value storage = kernel.addWorkgroupAttribution(
       MemRefType::get({rows * stages}, b.getI64Type(),
                       MemRefLayoutAttrInterface(), wg),
@@ -482,15 +482,16 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
     for (int64_t s = 0; s < stages; ++s) {
       NVVM::MBarrierInitOp::create(b, loc, stageBarrier(b, loc, p, mi.c(s)),
                                    i32Const(b, loc, 1), Value());
-      if (rows == 1)
+      if (!ctx.warpSpecialized)
         continue;
-      // Multicast: the other block's issuing thread arrives.
-      int64_t arrivals = ctx.warpSpecialized
-                             ? ctx.teamThreads() / kWarpgroupThreads
-                             : p.multicast - 1;
+      // One arrival a compute warpgroup; a pair sharing B writes both
+      // blocks' stages, so both blocks' warpgroups arrive.
+      Value arrivals = i32Const(b, loc, ctx.teamThreads() / kWarpgroupThreads);
+      if (p.multicast > 1)
+        arrivals = mi.select(ctx.shareB, mi.mul(arrivals, p.multicast),
+                             arrivals);
       Value empty = emptyBarrier(b, loc, p, mi.c(s));
-      NVVM::MBarrierInitOp::create(b, loc, empty, i32Const(b, loc, arrivals),
-                                   Value());
+      NVVM::MBarrierInitOp::create(b, loc, empty, arrivals, Value());
     }
     // The other block arrives on these barriers and its copies complete on
     // them: the initialization is published to the cluster (with the
@@ -587,35 +588,6 @@ static void emitTmaCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   });
 }
 
-/// Multicast: before the issuing thread refills `stage` with k-tile
-/// `fetch` (round fetch / stages of the stage), both blocks of a pair
-/// sharing B must be done with the k-tile the stage held. Each block's
-/// issuing thread calls this after its block barrier has retired that
-/// tile: it arrives on the other block's empty barrier of the stage (its
-/// copies write there) and waits for the other's arrival on its own.
-static void emitTmaClaim(OpBuilder &b, Location loc, KernelContext &ctx,
-                         const TmaPipeline &p, Value fetch, Value stage) {
-  IndexMath m(b, loc);
-  Value round = m.div(fetch, p.stages);
-  Value refill = m.andI1(ctx.shareB, m.lt(m.c(0), round));
-  emitIfTrue(b, loc, m.andI1(p.issuer, refill), [&](OpBuilder &b) {
-    IndexMath mw(b, loc);
-    Value own = emptyBarrier(b, loc, p, stage);
-    auto clusterPtr = LLVM::LLVMPointerType::get(
-        b.getContext(),
-        static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
-    // The kernel's index math is i32, as mapa's rank.
-    Value other = NVVM::MapaOp::create(b, loc, clusterPtr, own,
-                                       mw.sub(mw.c(1), ctx.clusterRank));
-    NVVM::MBarrierArriveOp::create(b, loc, Type(), other, Value(),
-                                   NVVM::MemScopeKind::CLUSTER,
-                                   /*relaxed=*/false);
-    NVVM::MBarrierTryWaitParityOp::create(
-        b, loc, own, mw.rem(mw.sub(round, mw.c(1)), 2),
-        i32Const(b, loc, 10000000));
-  });
-}
-
 /// The producer of a warp-specialized kernel (its first thread): every
 /// k-tile of the block's K range, each into stage it % stages once the
 /// compute threads have released the tile that used it before (phase
@@ -647,6 +619,11 @@ static void emitTmaProducer(OpBuilder &b, Location loc, KernelContext &ctx,
 /// retired the MMAs that read the stage (one asynchronous operation of the
 /// whole warpgroup). One arrival per thread (256 per k-tile on one shared
 /// word) made the kernel 5-15% slower.
+///
+/// A multicast pair sharing B: the other block's producer writes this
+/// block's stages too, so the warpgroup also arrives on the other block's
+/// empty barrier of the stage (its shared::cluster address, at cluster
+/// scope).
 static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
                            const TmaPipeline &p, Value stage) {
   IndexMath m(b, loc);
@@ -654,8 +631,22 @@ static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
                                       m.rem(ctx.tid, kWarpgroupThreads),
                                       m.c(0));
   emitIfTrue(b, loc, first, [&](OpBuilder &b) {
-    NVVM::MBarrierArriveOp::create(b, loc, Type(),
-                                   emptyBarrier(b, loc, p, stage), Value());
+    Value own = emptyBarrier(b, loc, p, stage);
+    NVVM::MBarrierArriveOp::create(b, loc, Type(), own, Value());
+    if (p.multicast == 1)
+      return;
+    emitIfTrue(b, loc, ctx.shareB, [&](OpBuilder &b) {
+      IndexMath mr(b, loc);
+      auto clusterPtr = LLVM::LLVMPointerType::get(
+          b.getContext(),
+          static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+      // Pairs only: the other block's rank is 1 - rank (i32, as mapa's).
+      Value other = NVVM::MapaOp::create(b, loc, clusterPtr, own,
+                                         mr.sub(mr.c(1), ctx.clusterRank));
+      NVVM::MBarrierArriveOp::create(b, loc, Type(), other, Value(),
+                                     NVVM::MemScopeKind::CLUSTER,
+                                     /*relaxed=*/false);
+    });
   });
 }
 
@@ -986,11 +977,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         b,
         [&](OpBuilder &b) {
           // Warp-specialized: the producer issues every copy.
-          if (tma->warpSpecialized)
-            return;
-          if (tma->multicast > 1)
-            emitTmaClaim(b, loc, ctx, *tma, kt, stage);
-          emitTmaCopy(b, loc, ctx, *tma, k0, stage);
+          if (!tma->warpSpecialized)
+            emitTmaCopy(b, loc, ctx, *tma, k0, stage);
         },
         [&](OpBuilder &b) {
           GlobalSource a = srcA, bb = srcB;
@@ -1152,7 +1140,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
               [&](OpBuilder &b) {
                 IndexMath mr(b, loc);
                 Value done = global(mr, mr.sub(kt, mr.c(lag)));
-                emitIfTrue(b, loc, mr.lt(mr.c(lag - 1), kt), [&](OpBuilder &b) {
+                Value release = mr.lt(mr.c(lag - 1), kt);
+                // Multicast: only stages the producers refill (a remote
+                // arrival must not outlive the block it reaches, which
+                // waits for every one of these).
+                if (tma->multicast > 1)
+                  release = mr.andI1(
+                      release, mr.lt(mr.add(done, mr.c(stages)), numK));
+                emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
                 });
@@ -1200,19 +1195,22 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                            makeSources(b);
                            compute(b, kBase, seq);
                          });
-  } else if (ctx.tileValid) {
-    // Multicast: a last block past the tiles only joined the cluster
-    // barrier.
-    emitIfTrue(b, loc, ctx.tileValid,
-               [&](OpBuilder &b) { compute(b, Value(), Value()); });
   } else if (!ctx.warpSpecialized) {
     compute(b, Value(), Value());
   } else {
     // The last warpgroup issues every k-tile's copies.
-    emitWarpSpecialized(
-        b, loc, ctx, *tma,
-        [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
-        [&](OpBuilder &b) { compute(b, Value(), Value()); });
+    auto block = [&](OpBuilder &b) {
+      emitWarpSpecialized(
+          b, loc, ctx, *tma,
+          [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
+          [&](OpBuilder &b) { compute(b, Value(), Value()); });
+    };
+    // Multicast: a last block past the tiles only joined the cluster
+    // barrier.
+    if (ctx.tileValid)
+      emitIfTrue(b, loc, ctx.tileValid, block);
+    else
+      block(b);
   }
   // A persistent block stages its epilogue after the ring, which stays
   // live; the others reuse the ring's memory.

@@ -439,14 +439,14 @@ func.func @gemv_columns_instr(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 func.func @multicast_value(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+2 {{expected 'multicast' to be 1 or 2, got 4}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, load = tma, multicast = 4>}
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, load = tma_ws, multicast = 4>}
   return
 }
 
 // -----
 
 func.func @multicast_cp_async(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{'multicast = 2' needs 'load = tma'}}
+  // expected-error @+2 {{'multicast = 2' needs 'load = tma_ws'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, multicast = 2>}
   return
@@ -454,10 +454,10 @@ func.func @multicast_cp_async(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 
 // -----
 
-func.func @multicast_producer(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{'multicast = 2' needs 'load = tma'}}
+func.func @multicast_tma(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'multicast = 2' needs 'load = tma_ws'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, load = tma_ws, multicast = 2>}
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, load = tma, multicast = 2>}
   return
 }
 
@@ -466,6 +466,15 @@ func.func @multicast_producer(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 func.func @multicast_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+2 {{'multicast = 2' does not combine with split_k = 2}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, split_k = 2, load = tma, multicast = 2>}
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, split_k = 2, load = tma_ws, multicast = 2>}
+  return
+}
+
+// -----
+
+func.func @multicast_persistent(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'multicast = 2' needs 'schedule = tile'}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, load = tma_ws, schedule = persistent, multicast = 2>}
   return
 }
