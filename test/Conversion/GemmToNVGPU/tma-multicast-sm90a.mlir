@@ -73,14 +73,15 @@
 
 // A compute warpgroup releases a stage (only one the producers refill:
 // k-tile + stages < numK) on its own block's empty barrier and, sharing B,
-// on the other block's, at cluster scope.
+// on the other block's (release at CTA scope: a cluster-scope release
+// is a MEMBAR.ALL.GPU before each arrival).
 // CHECK: %[[SUM:.*]] = arith.addi %[[DONE:.*]], %c4_i32{{.*}} : i32
 // CHECK: %[[REFILLED:.*]] = arith.cmpi slt, %[[SUM]], %{{.*}} : i32
 // CHECK: nvvm.mbarrier.arrive %[[OWN:.*]] : !llvm.ptr<3>
 // CHECK-NEXT: scf.if %[[SHARE]] {
 // CHECK: %[[OTHER:.*]] = arith.subi %c1_i32{{.*}}, %[[RANK]] : i32
 // CHECK-NEXT: %[[REMOTE:.*]] = nvvm.mapa %[[OWN]], %[[OTHER]] : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
 
 // PTX: .minnctapersm 1
 // PTX: .explicitcluster
@@ -90,7 +91,7 @@
 // PTX-NEXT: barrier.cluster.wait.aligned;
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // PTX: mapa.shared::cluster.u64
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX: mbarrier.arrive.shared::cluster.b64
 func.func @tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, multicast = 2>}
