@@ -723,6 +723,62 @@ def cmd_bench(args):
     return 0
 
 
+def cmd_duel(args):
+    """Kernels of one dtype and layout and cuBLAS on one shape, timed in
+    turns: round r times cuBLAS and then every kernel once (each call behind
+    a sleep kernel, as time_fn), the order rotating by one each round, so
+    that no kernel always runs on a GPU warmer than the others (bench times
+    each kernel's reps in a row, cuBLAS first; on long shapes the clock
+    drifts between them). Medians over the rounds; every output is checked
+    against float64 once."""
+    m, n, kk = (int(x) for x in args.shape.split("x"))
+    kernels = load_kernels(args.art)
+    names = args.kernels.split(",")
+    gen = torch.Generator(device="cuda").manual_seed(7)
+    ab = kernels[names[0]].meta["a_type"]
+    a, b, a_mk, b_kn = make_inputs(args.layout, m, n, kk, ab, gen)
+    ref = a_mk.double() @ b_kn.double()
+    calls, errors = {"cublas": lambda: torch.matmul(a_mk, b_kn)}, {}
+    for name in names:
+        g = kernels[name]
+        g.select_for(a, b, m, n, kk)
+        c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
+        c.fill_(float("nan"))
+        calls[name] = (lambda g=g, c=c: g.launch([a, b, c], m, n, kk))
+        calls[name]()
+        torch.cuda.synchronize()
+        errors[name] = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
+    del ref
+    order = list(calls)
+    for fn in calls.values():
+        for _ in range(3):
+            fn()
+    torch.cuda.synchronize()
+    cycles = int(40e-6 * 2e9)
+    times = {k: [] for k in order}
+    reps = args.reps or max(10, min(100, int(4e13 / (2.0 * m * n * kk))))
+    for r in range(reps):
+        for k in order[r % len(order):] + order[:r % len(order)]:
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            torch.cuda._sleep(cycles)
+            s.record(); calls[k](); e.record(); e.synchronize()
+            times[k].append(s.elapsed_time(e))
+    flops = 2.0 * m * n * kk
+    cub = float(np.median(times["cublas"]))
+    rows = []
+    for k in order:
+        t = float(np.median(times[k]))
+        row = {"kernel": k, "layout": args.layout, "dtype": ab, "m": m, "n": n, "k": kk,
+               "ours_ms": t, "cublas_ms": cub, "ratio": cub / t, "tflops": flops / t / 1e9,
+               "error": errors.get(k, float("nan")), "reps": reps}
+        rows.append(row)
+        print(f"{k:28s} {m}x{n}x{kk} {t * 1e3:9.1f} us {row['tflops']:7.1f} TF/s "
+              f"cuBLAS/this {row['ratio']:.3f}  err {row['error']:.1e}", flush=True)
+    if args.out:
+        save_results(args.out, rows)
+    return 0
+
+
 # Issue 15's fused-epilogue rows (and a prefill shape of each): the
 # epilogue, the layout, the shape (M, N, K), and what it is measured against.
 FUSED = [
@@ -1267,6 +1323,13 @@ def main():
     d.add_argument("--shape", required=True, help="MxNxK")
     d.add_argument("--out", default="")
     d.add_argument("--reps", type=int, default=0)
+    du = sub.add_parser("duel", help="kernels and cuBLAS on one shape, timed in turns")
+    du.add_argument("art")
+    du.add_argument("--kernels", required=True, help="comma-separated kernels (one dtype)")
+    du.add_argument("--layout", required=True, choices=["nn", "nt", "tn", "tt"])
+    du.add_argument("--shape", required=True, help="MxNxK")
+    du.add_argument("--out", default="")
+    du.add_argument("--reps", type=int, default=0)
     e = sub.add_parser("every", help="every class of shape (SHAPES_EVERY) against cuBLAS")
     e.add_argument("art")
     e.add_argument("--out", default="every.json")
@@ -1284,7 +1347,7 @@ def main():
     a = p.parse_args()
     sys.exit({"check": cmd_check, "bench": cmd_bench, "fused": cmd_fused,
               "divide": cmd_divide,
-              "breakdown": cmd_breakdown,
+              "breakdown": cmd_breakdown, "duel": cmd_duel,
               "every": cmd_every, "profile": cmd_profile}[a.cmd](a))
 
 
