@@ -19,7 +19,7 @@ duel() {  # dtype layout shape
   step 60 "duel $*" python3 -m gemm_mlir.harness duel artifacts/multicast --kernels $k \
     --layout $2 --shape $3 --reps 60 --out $O/r/d-$1-$2-$3-$4.json >> $O/r/duel.txt 2>&1
 }
-for round in 1 2; do
+for round in $(seq 1 ${ROUNDS:-2}); do
   duel f16 tn 8192x8192x8192 $round
   duel f16 nn 8192x8192x8192 $round
   duel bf16 tn 8192x8192x8192 $round
