@@ -180,6 +180,8 @@ def check_mgpu(lib_path, art, report):
             values.append(ctypes.c_void_p(ptr))
         params = (vp * len(values))(*[ctypes.cast(ctypes.pointer(v), vp) for v in values])
         tiles = math.ceil(m / entry["grid"]["tile_m"]) * math.ceil(n / entry["grid"]["tile_n"])
+        cluster = entry["grid"].get("cluster_x", 1)  # multicast pairs
+        tiles = math.ceil(tiles / cluster) * cluster
         blk = entry["block"]
         lib.mgpuLaunchKernel(fn, tiles, 1, 1, blk[0], blk[1], blk[2],
                              entry["dynamic_shared_memory"], stream, params, None, len(values))

@@ -184,8 +184,9 @@ struct GemmWriteArtifactsPass
         {"param_convention",
          "memref parameters expand to (allocated ptr, aligned ptr, offset, "
          "sizes..., strides...); scalars are passed as their type"},
-        {"grid_rule", "x = ceil(M / tile_m) * ceil(N / tile_n), y = the K "
-                      "slices of a split_k kernel (1 otherwise), "
+        {"grid_rule", "x = ceil(M / tile_m) * ceil(N / tile_n) (rounded "
+                      "up to a multiple of grid.cluster_x where given), "
+                      "y = the K slices of a split_k kernel (1 otherwise), "
                       "z = batch (1 without a batch dimension)"},
         {"objects", std::move(objects)},
         {"kernels", std::move(kernels)}};
