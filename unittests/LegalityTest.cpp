@@ -362,19 +362,20 @@ TEST(Legality, TmaLoads) {
   TileConfig mc = c;
   mc.producerWarp = true, mc.multicast = 2;
   EXPECT_EQ(checkConfig(mc, f16tn, sm90a), "");
-  EXPECT_EQ(checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false),
-                        sm90a),
-            "");
+  EXPECT_EQ(
+      checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false), sm90a),
+      "");
   EXPECT_NE(mc.str().find("multicast = 2"), std::string::npos);
   mc.multicast = 3;
-  EXPECT_EQ(checkConfigStructure(mc), "expected 'multicast' to be 1 or 2, got 3");
+  EXPECT_EQ(checkConfigStructure(mc),
+            "expected 'multicast' to be 1 or 2, got 3");
   mc = c, mc.multicast = 2;
   EXPECT_EQ(checkConfigStructure(mc), "'multicast = 2' needs 'load = tma_ws'");
   mc.bn = 64, mc.in = 64, mc.producerWarp = true;
-  EXPECT_NE(checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false),
-                        sm90a)
-                .find("B's in 2 equal parts for 'multicast'"),
-            std::string::npos);
+  EXPECT_NE(
+      checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false), sm90a)
+          .find("B's in 2 equal parts for 'multicast'"),
+      std::string::npos);
   // wgmma only.
   TileConfig m = mmaSync();
   m.tmaLoad = true;

@@ -168,3 +168,24 @@ TEST(TuningDB, Schedule) {
   EXPECT_EQ(errorOf(db(pingpong("2"))),
             "tuning database entry #0: invalid config field 'schedule'");
 }
+
+TEST(TuningDB, Multicast) {
+  auto pairs = [](const char *multicast) {
+    return std::string(
+               "{\"arch\":\"sm_90a\",\"dtype\":\"f16\",\"acc\":\"f32\","
+               "\"layout\":\"tn\",\"epilogue\":\"none\",\"m\":8192,\"n\":8192,"
+               "\"k\":8192,\"config\":{\"kind\":\"wgmma\",\"block\":[128,256,"
+               "64],\"warps\":[2,1],\"instr\":[64,256,16],\"stages\":4,"
+               "\"group\":8,\"load\":\"tma_ws\",\"multicast\":") +
+           multicast + "}}";
+  };
+  llvm::Expected<TuningDB> r = parseTuningDB(db(pairs("2")));
+  ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+  ASSERT_EQ(r->entries.size(), 1u);
+  EXPECT_EQ(r->entries[0].config.multicast, 2);
+  EXPECT_EQ(errorOf(db(pairs("\"2\""))),
+            "tuning database entry #0: invalid config field 'multicast'");
+  EXPECT_NE(
+      errorOf(db(pairs("3"))).find("expected 'multicast' to be 1 or 2, got 3"),
+      std::string::npos);
+}

@@ -401,9 +401,9 @@ std::string mlir::gemm::checkConfigOnTarget(const TileConfig &c,
   unsigned bytes = elemBytes(operand);
   if (c.tmaLoad && !tmaLoadsTiles(c, sig))
     return std::string(c.producerWarp ? "'load = tma_ws'" : "'load = tma'") +
-           " cannot read the " + sig.layoutName().str() +
-           " tiles of block " + std::to_string(c.bm) + "x" +
-           std::to_string(c.bn) + "x" + std::to_string(c.bk) +
+           " cannot read the " + sig.layoutName().str() + " tiles of block " +
+           std::to_string(c.bm) + "x" + std::to_string(c.bn) + "x" +
+           std::to_string(c.bk) +
            " in TMA boxes (rows of 128 bytes, at most 256 of them" +
            (c.multicast > 1 ? ", B's in " + std::to_string(c.multicast) +
                                   " equal parts for 'multicast'"

@@ -67,7 +67,7 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
        {"smem", "raster", "reduction", "load", "schedule"})
     if (const json::Value *v = o.get(key); v && !v->getAsString())
       return key.str();
-  for (llvm::StringRef key : {"group", "split_k"})
+  for (llvm::StringRef key : {"group", "split_k", "multicast"})
     if (const json::Value *v = o.get(key); v && !v->getAsInteger())
       return key.str();
   std::optional<llvm::StringRef> smem = o.getString("smem");
@@ -102,6 +102,7 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
     return "schedule";
   c.pingpong = schedule && *schedule == "pingpong";
   c.persistent = schedule && *schedule != "tile";
+  c.multicast = o.getInteger("multicast").value_or(1);
   return "";
 }
 } // namespace

@@ -107,6 +107,8 @@ static json::Value configToJSON(const TileConfig &c) {
     o["load"] = c.producerWarp ? "tma_ws" : "tma";
   if (c.persistent)
     o["schedule"] = c.pingpong ? "pingpong" : "persistent";
+  if (c.multicast != 1)
+    o["multicast"] = c.multicast;
   return o;
 }
 

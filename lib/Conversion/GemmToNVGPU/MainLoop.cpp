@@ -488,8 +488,8 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
       // blocks' stages, so both blocks' warpgroups arrive.
       Value arrivals = i32Const(b, loc, ctx.teamThreads() / kWarpgroupThreads);
       if (p.multicast > 1)
-        arrivals = mi.select(ctx.shareB, mi.mul(arrivals, p.multicast),
-                             arrivals);
+        arrivals =
+            mi.select(ctx.shareB, mi.mul(arrivals, p.multicast), arrivals);
       Value empty = emptyBarrier(b, loc, p, mi.c(s));
       NVVM::MBarrierInitOp::create(b, loc, empty, arrivals, Value());
     }
@@ -501,7 +501,6 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   });
   return p;
 }
-
 
 /// Publishes the barriers setupTma initialized: a block barrier, or with
 /// multicast a cluster barrier (the other block's copies and arrivals
@@ -1147,8 +1146,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                 // arrival must not outlive the block it reaches, which
                 // waits for every one of these).
                 if (tma->multicast > 1)
-                  release = mr.andI1(
-                      release, mr.lt(mr.add(done, mr.c(stages)), numK));
+                  release = mr.andI1(release,
+                                     mr.lt(mr.add(done, mr.c(stages)), numK));
                 emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));

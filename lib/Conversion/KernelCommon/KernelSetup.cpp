@@ -178,8 +178,8 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
                             .second;
       Value sameColumn = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, m.mul(partnerTn, bn), ctx.tileN0);
-      ctx.shareB = m.andI1(m.andI1(ctx.tileValid, m.lt(partner, tiles)),
-                           sameColumn);
+      ctx.shareB =
+          m.andI1(m.andI1(ctx.tileValid, m.lt(partner, tiles)), sameColumn);
     }
   }
   int64_t warpsN = cfg.getWarps()[1];

@@ -238,8 +238,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   if (config.getSchedule() != Schedule::tile)
     grid.push_back(b.getNamedAttr("persistent", b.getBoolAttr(true)));
   if (config.getMulticast() > 1)
-    grid.push_back(b.getNamedAttr(
-        "cluster_x", b.getI64IntegerAttr(config.getMulticast())));
+    grid.push_back(b.getNamedAttr("cluster_x",
+                                  b.getI64IntegerAttr(config.getMulticast())));
   set("grid", b.getDictionaryAttr(grid));
   set("layout", b.getStringAttr(stringifyLayout(k.layout)));
   set("a_type", printed(b, op.getAElementType()));

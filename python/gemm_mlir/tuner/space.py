@@ -48,8 +48,8 @@ def tune_space(tool, chip, cls, shapes, mode, top=0, params=(), configs=None):
 
 
 def config_mlir(c):
-    """The #gemm.config spelling of a JSON config (split_k, reduction, load
-    and schedule when set). Before 2026-12-05 load and schedule were
+    """The #gemm.config spelling of a JSON config (split_k, reduction, load,
+    schedule and multicast when set). Before 2026-12-05 load and schedule were
     dropped: the tuner compiled the TMA members of the dispatch families
     (load = tma, tma_ws) as cp.async kernels (docs/tuning.md)."""
     extra = ""
@@ -61,6 +61,8 @@ def config_mlir(c):
         extra += f", load = {c['load']}"
     if "schedule" in c:
         extra += f", schedule = {c['schedule']}"
+    if c.get("multicast", 1) != 1:
+        extra += f", multicast = {c['multicast']}"
     return (f"#gemm.config<kind = {c['kind']}, block = {c['block']}, "
             f"warps = {c['warps']}, instr = {c['instr']}, stages = {c['stages']}, "
             f"smem = {c['smem']}, raster = {c['raster']}, group = {c['group']}"

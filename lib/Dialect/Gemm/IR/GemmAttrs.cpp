@@ -129,12 +129,11 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
 }
 
 TileConfig mlir::gemm::toTileConfig(ConfigAttr config) {
-  return makeTileConfig(config.getKind(), config.getBlock(), config.getWarps(),
-                        config.getInstr(), config.getStages(), config.getSmem(),
-                        config.getRaster(), config.getGroup(),
-                        config.getSplitK(), config.getReduction(),
-                        config.getLoad(), config.getSchedule(),
-                        config.getMulticast());
+  return makeTileConfig(
+      config.getKind(), config.getBlock(), config.getWarps(), config.getInstr(),
+      config.getStages(), config.getSmem(), config.getRaster(),
+      config.getGroup(), config.getSplitK(), config.getReduction(),
+      config.getLoad(), config.getSchedule(), config.getMulticast());
 }
 
 SmemKind mlir::gemm::toSmemKind(SmemLayout layout) {
