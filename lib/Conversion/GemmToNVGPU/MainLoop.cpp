@@ -621,8 +621,7 @@ static void emitTmaProducer(OpBuilder &b, Location loc, KernelContext &ctx,
 ///
 /// A multicast pair sharing B: the other block's producer writes this
 /// block's stages too, so the warpgroup also arrives on the other block's
-/// empty barrier of the stage (its shared::cluster address, at cluster
-/// scope).
+/// empty barrier of the stage (through its shared::cluster address).
 static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
                            const TmaPipeline &p, Value stage) {
   IndexMath m(b, loc);
