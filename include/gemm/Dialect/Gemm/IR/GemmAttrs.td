@@ -162,15 +162,16 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       walk with one team (all compute warpgroups on each tile), the
       producer filling the next tile's stages during the epilogue.
     - `multicast`: `2` launches the blocks in thread-block clusters of two
-      consecutive blocks (with `load = tma`, `schedule = tile`, no split-K;
-      sm_90a). Where the two blocks' tiles share their tile column (tile
-      rows 2i and 2i + 1 of a row raster with an even `group`), each loads
-      its own tile of A and half of the shared tile of B, which TMA
-      multicasts into both blocks' shared memory: the pair reads B from L2
-      once. A stage is refilled once both blocks are done with it (each
-      block's issuing thread arrives on both blocks' "empty" barrier of the
-      stage). Pairs whose tiles do not share a column, and a last block
-      past the tiles, load on their own. `1` (default): no clusters.
+      consecutive blocks (with `load = tma_ws`, `schedule = tile`, no
+      split-K; sm_90a). Where the two blocks' tiles share their tile column
+      (tile rows 2i and 2i + 1 of a row raster with an even `group`), each
+      producer loads its own tile of A and half of the shared tile of B,
+      which TMA multicasts into both blocks' shared memory: the pair reads
+      B from L2 once. A stage is refilled once both blocks are done with
+      it (the compute warpgroups of both blocks arrive on each block's
+      "empty" barrier of the stage). Pairs whose tiles do not share a
+      column, and a last block past the tiles, load on their own. `1`
+      (default): no clusters.
 
     Example:
     ```mlir
