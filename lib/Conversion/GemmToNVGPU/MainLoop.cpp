@@ -466,15 +466,14 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
       loc);
   p.barriers = sharedPointer(b, loc, storage);
   const SmemTile &ta = ctx.tileA, &tb = ctx.tileB;
-  auto box = [&](const SmemTile &t) {
+  // B's boxes in `multicast` parts, one a block of the pair.
+  auto box = [&](const SmemTile &t, int64_t parts) {
     return tmaBox(t.kContiguous ? t.rows : t.cols,
                   t.kContiguous ? t.cols : t.rows, t.kContiguous,
-                  t.elemBytes);
+                  t.elemBytes, parts);
   };
-  p.boxA = box(ta);
-  p.boxB = tmaBox(tb.kContiguous ? tb.rows : tb.cols,
-                  tb.kContiguous ? tb.cols : tb.rows, tb.kContiguous,
-                  tb.elemBytes, p.multicast);
+  p.boxA = box(ta, 1);
+  p.boxB = box(tb, p.multicast);
   assert(p.boxA.count && p.boxB.count && "legality admits TMA tiles only");
   p.stageBytes = ta.stageElems * ta.elemBytes + tb.stageElems * tb.elemBytes;
   emitIfTrue(b, loc, m.andI1(p.useTma, p.issuer), [&](OpBuilder &b) {
