@@ -405,6 +405,28 @@ def case_list(which):
             out.append(("f16", "tn", e, "mc", 0))
         for l in ["tn", "nn"]:
             out.append(("f16", l, "none", "mcb", 0))
+    elif which == "slices":
+        # Compiled for sm_90a: `schedule = persistent` 128 x 256 with four
+        # stages, whose epilogue stages the tile in column slices beside
+        # the ring (SLICES), beside the tiles it is measured against: the
+        # default families, the default tile alone (t0) and in multicast
+        # pairs (mc0), f16/bf16 in every layout; every epilogue and batched.
+        for d in ["f16", "bf16"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
+                out.append((d, l, "none", "tma", 0))
+                out.append((d, l, "none", "mc", 0))
+                for i in range(2):
+                    out.append((d, l, "none", "sl", i))
+        for e in FLOAT_EPILOGUES[1:]:
+            out.append(("f16", "tn", e, "sl", 0))
+        for e in ["bias_silu_residual", "bias_gelu_tanh"]:
+            out.append(("f16", "tn", e))
+            out.append(("f16", "tn", e, "sl", 1))
+        for l in ["tn", "nn"]:
+            out.append(("f16", l, "none", "slb", 0))
+        out.append(("f8", "tn", "none"))
+        out.append(("f8", "tn", "linear", "sl", 2))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -443,6 +465,19 @@ MULTICAST_VARIANTS = [
     ([128, 256, 64], [2, 1], 256, 4),
     ([128, 256, 64], [2, 1], 256, 3),
     ([128, 128, 64], [2, 1], 128, 6),
+]
+
+# `schedule = persistent` configs of the `slices` set: the default tile
+# with four stages (its epilogue staged in column slices: the whole tile
+# does not fit beside four stages), with three (the whole tile of C fits),
+# and the f8 default tile (192 x 128, three compute warpgroups).
+SLICES = [
+    "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], "
+    "stages = 4, group = 8, load = tma_ws, schedule = persistent>",
+    "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], "
+    "stages = 3, group = 8, load = tma_ws, schedule = persistent>",
+    "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], "
+    "stages = 4, group = 8, load = tma_ws, schedule = persistent>",
 ]
 
 # TMA with the other operand types and with split-K.
@@ -777,7 +812,7 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast"])
+                            "multicast", "slices"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -806,6 +841,10 @@ def main():
             config = (f"#gemm.config<kind = wgmma, block = {block}, warps = {warps}, "
                       f"instr = [64, {n}, 16], stages = {stages}, group = 8, "
                       f"load = tma_ws, multicast = 2>")
+        elif len(case) == 5 and case[3] in ("sl", "slb"):
+            batched = case[3] == "slb"
+            name += f"_sl{case[4]}" + ("_batched" if batched else "")
+            config = SLICES[case[4]]
         elif len(case) == 5 and case[3] == "gemv":
             _, _, _, config, batched = GEMV_CONFIGS[case[4]]
             name += f"_gv{case[4]}" + ("_batched" if batched else "")

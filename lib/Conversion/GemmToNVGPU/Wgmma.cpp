@@ -228,6 +228,22 @@ public:
 
   void forEachElement(OpBuilder &b, Location loc, ValueRange acc,
                       function_ref<void(Value, Value, Value)> fn) override {
+    forEachElementInColumns(b, loc, acc, 0, n, fn);
+  }
+
+  /// A warpgroup's tile spanning the block tile's columns holds the columns
+  /// [8j, 8j + 8) in its accumulators 4j .. 4j + 3 (every lane), so any run
+  /// of 8-column blocks is a run of accumulators.
+  int64_t columnSliceGranule() const override {
+    return n == ctx.config.getBN() ? 8 : 0;
+  }
+
+  void
+  forEachElementInColumns(OpBuilder &b, Location loc, ValueRange acc,
+                          int64_t begin, int64_t end,
+                          function_ref<void(Value, Value, Value)> fn) override {
+    assert(begin % 8 == 0 && end % 8 == 0 && end <= n &&
+           "slices of whole 8-column blocks of the warpgroup's tile");
     IndexMath m(b, loc);
     // The accumulator map is affine in (warp, lane / 4, lane % 4); its
     // coefficients are read off wgmmaAccumulatorCoord.
@@ -243,8 +259,9 @@ public:
     Value row0 = axis(ctx.warpM0, perWarp.row, perGroup.row, perThread.row);
     Value col0 = axis(ctx.warpN0, perWarp.col, perGroup.col, perThread.col);
     for (int64_t mi = 0; mi < mTiles; ++mi) {
-      for (int64_t i = 0; i < n / 2; ++i) {
+      for (int64_t i = begin / 2; i < end / 2; ++i) {
         Coord e = wgmmaAccumulatorCoord(0, i);
+        assert(e.col >= begin && e.col < end);
         Value v =
             LLVM::ExtractValueOp::create(b, loc, acc[mi], ArrayRef<int64_t>{i});
         fn(m.add(row0, e.row + mi * 64), m.add(col0, e.col), v);

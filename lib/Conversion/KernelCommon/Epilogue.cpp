@@ -205,26 +205,43 @@ static int64_t chunkElems(Type cElem) {
   return 16 / std::max<int64_t>(cElem.getIntOrFloatBitWidth() / 8, 1);
 }
 
-/// Row pitch of the staged tile: one 16-byte chunk of padding per row, so
-/// that the rows of an accumulator fragment fall into different banks.
-static int64_t stagedPitch(const KernelContext &ctx) {
-  return ctx.config.getBN() + chunkElems(MatmulOp(ctx.op).getCElementType());
+namespace {
+/// The columns [col0, col0 + cols) of the block tile that the epilogue
+/// stages at once: all BN of them, or one of the tile's column slices when
+/// the whole tile does not fit (a persistent block's staging area beside
+/// its stage ring).
+struct StagedSlice {
+  int64_t col0, cols;
+};
+} // namespace
+
+/// Row pitch of a staged slice of `cols` columns: one 16-byte chunk of
+/// padding per row, so that the rows of an accumulator fragment fall into
+/// different banks.
+static int64_t stagedPitch(const KernelContext &ctx, int64_t cols) {
+  return cols + chunkElems(MatmulOp(ctx.op).getCElementType());
 }
 
-int64_t mlir::gemm::detail::getStagedEpilogueBytes(const KernelContext &ctx) {
+/// True if the epilogue can stage C's values at all: an NVIDIA kernel
+/// storing C (not split-K partial sums) of whole bytes up to 32 bits, with a
+/// unit inner stride and rows of whole 16-byte chunks.
+static bool stagesC(const KernelContext &ctx) {
   if (!ctx.target->isNVIDIA() || ctx.workspace || ctx.clusterReduce)
-    return 0;
+    return false;
   Type cElem = MatmulOp(ctx.op).getCElementType();
   unsigned bits = cElem.getIntOrFloatBitWidth();
   if (bits < 8 || bits > 32 || bits % 8 != 0)
-    return 0;
+    return false;
   if (!hasUnitInnerStride(cast<MemRefType>(ctx.c.getType())))
-    return 0;
-  int64_t v = chunkElems(cElem);
-  if (ctx.config.getBN() % v != 0)
-    return 0;
-  int64_t bytes = ctx.config.getBM() * stagedPitch(ctx) * (bits / 8);
-  return bytes <= ctx.stagingLimit ? bytes : 0;
+    return false;
+  return ctx.config.getBN() % chunkElems(cElem) == 0;
+}
+
+/// Shared memory for C's values of a slice of `cols` columns.
+static int64_t stagedBytes(const KernelContext &ctx, int64_t cols) {
+  unsigned bytes =
+      MatmulOp(ctx.op).getCElementType().getIntOrFloatBitWidth() / 8;
+  return ctx.config.getBM() * stagedPitch(ctx, cols) * bytes;
 }
 
 /// The block tile's rows inside C: min(M - tile row, BM).
@@ -243,27 +260,30 @@ struct StagedUnit {
 } // namespace
 
 static StagedUnit stagedUnitAt(IndexMath &m, const KernelContext &ctx,
-                               Value idx, int64_t elems, int64_t pitch) {
-  int64_t perRow = ctx.config.getBN() / elems;
+                               StagedSlice slice, Value idx, int64_t elems,
+                               int64_t pitch) {
+  int64_t perRow = slice.cols / elems;
   Value r = m.div(idx, perRow), c = m.mul(m.rem(idx, perRow), elems);
   return {idx, m.add(m.mul(r, pitch), c), m.add(ctx.tileM0, r),
-          m.add(ctx.tileN0, c)};
+          m.add(ctx.tileN0, m.add(c, slice.col0))};
 }
 
-/// Walks the `rowsInside` rows of the block tile in units of `elems` elements
-/// (rows of BN / elems units), thread t taking units t, t + threads, ...;
+/// Walks the `rowsInside` rows of the block tile's `slice` in units of `elems`
+/// elements (rows of slice.cols / elems units), thread t taking units t,
+/// t + threads, ...;
 /// `body` gets the unit's offset in a staged tile of rows of `pitch`
 /// elements and its row and column in C. (Only the rows inside C
 /// (tileRowsInside) are walked: a 17 x 3 C in a 64 x 64 tile took 32 element
 /// iterations per thread otherwise.)
 static void
-walkStagedTile(OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
-               int64_t elems, int64_t pitch,
+walkStagedTile(OpBuilder &b, Location loc, KernelContext &ctx,
+               StagedSlice slice, Value rowsInside, int64_t elems,
+               int64_t pitch,
                function_ref<void(OpBuilder &, Value, Value, Value)> body) {
   IndexMath m(b, loc);
   ConfigAttr cfg = ctx.config;
   int64_t threads = cfg.getNumWarps() * ctx.target->warpSize;
-  int64_t perRow = cfg.getBN() / elems;
+  int64_t perRow = slice.cols / elems;
   Value total = m.mul(rowsInside, perRow);
   auto loop =
       scf::ForOp::create(b, loc, m.c(0), m.ceilDiv(total, threads), m.c(1));
@@ -273,12 +293,13 @@ walkStagedTile(OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
   Value idx = mi.add(ctx.tid, mi.mul(loop.getInductionVar(), threads));
   emitIfTrue(b, loc, mi.lt(idx, total), [&](OpBuilder &b) {
     IndexMath mr(b, loc);
-    StagedUnit u = stagedUnitAt(mr, ctx, idx, elems, pitch);
+    StagedUnit u = stagedUnitAt(mr, ctx, slice, idx, elems, pitch);
     body(b, u.src, u.row, u.col);
   });
 }
 
-/// Stores the staged block tile (`tile`, rows of stagedPitch elements) to C.
+/// Stores the staged `slice` of the block tile (`tile`, rows of stagedPitch
+/// elements) to C.
 /// When C allows 16-byte stores (checked at run time, the same for the whole
 /// block), each thread copies 16-byte chunks, consecutive threads
 /// consecutive chunks of a row, and the ragged right edge element by
@@ -288,10 +309,10 @@ walkStagedTile(OpBuilder &b, Location loc, KernelContext &ctx, Value rowsInside,
 /// spreads each warp store over 16-byte steps: f16 1000 x 1001 x 1, where C's
 /// rows are misaligned, took 10.9 us in its GEMM kernel that way).
 static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
-                            Value tile) {
+                            StagedSlice slice, Value tile) {
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
-  int64_t pitch = stagedPitch(ctx);
+  int64_t pitch = stagedPitch(ctx, slice.cols);
   Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
   auto vecType = VectorType::get({v}, cElem);
   IntegerAttr align = b.getI64IntegerAttr(16);
@@ -309,7 +330,7 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
       b, loc, vectorOk,
       [&](OpBuilder &b, Location loc) {
         walkStagedTile(
-            b, loc, ctx, rows, v, pitch,
+            b, loc, ctx, slice, rows, v, pitch,
             [&](OpBuilder &b, Value src, Value row, Value col) {
               IndexMath mr(b, loc);
               Value whole = arith::CmpIOp::create(
@@ -339,7 +360,7 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
       },
       [&](OpBuilder &b, Location loc) {
         // C not 16-byte aligned.
-        walkStagedTile(b, loc, ctx, rows, 1, pitch,
+        walkStagedTile(b, loc, ctx, slice, rows, 1, pitch,
                        [&](OpBuilder &b, Value src, Value row, Value col) {
                          storeElement(b, src, row, col);
                        });
@@ -347,25 +368,68 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
       });
 }
 
-/// Row pitch (elements) of the accumulator tile the region epilogue stages:
-/// one 16-byte chunk of padding.
-static int64_t accStagedPitch(const KernelContext &ctx) {
-  return ctx.config.getBN() + 16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
+/// Row pitch (elements) of the accumulators of a slice of `cols` columns as
+/// the region epilogue stages them: one 16-byte chunk of padding.
+static int64_t accStagedPitch(const KernelContext &ctx, int64_t cols) {
+  return cols + 16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
 }
 
-int64_t
-mlir::gemm::detail::getAccStagedEpilogueBytes(const KernelContext &ctx) {
+/// True if the epilogue stages the raw accumulators and runs its region on
+/// them in a loop (a region, C staged at all, and C's 16-byte chunk a whole
+/// number of 16-byte units of accumulators).
+static bool stagesAccumulators(const KernelContext &ctx) {
   MatmulOp op = ctx.op;
-  if (!op.hasEpilogue() || getStagedEpilogueBytes(ctx) == 0)
-    return 0;
+  if (!op.hasEpilogue() || !stagesC(ctx))
+    return false;
   unsigned bits = ctx.accType.getIntOrFloatBitWidth();
   int64_t v = chunkElems(op.getCElementType());
-  // The chunk of v accumulators is read as one vector of whole 16-byte
-  // units.
-  if (bits % 8 != 0 || (v * bits / 8) % 16 != 0)
-    return 0;
-  int64_t bytes = ctx.config.getBM() * accStagedPitch(ctx) * (bits / 8);
-  return bytes <= ctx.stagingLimit ? bytes : 0;
+  return bits % 8 == 0 && (v * bits / 8) % 16 == 0;
+}
+
+/// Shared memory for the accumulators of a slice of `cols` columns.
+static int64_t accStagedBytes(const KernelContext &ctx, int64_t cols) {
+  return ctx.config.getBM() * accStagedPitch(ctx, cols) *
+         (ctx.accType.getIntOrFloatBitWidth() / 8);
+}
+
+namespace {
+/// What the epilogue stages in shared memory: the raw accumulators (`acc`,
+/// a region epilogue) or C's values, in slices of `cols` columns (BN: the
+/// whole tile at once), `bytes` of it; cols == 0: nothing, each thread
+/// stores its own elements.
+struct StagingPlan {
+  bool acc = false;
+  int64_t cols = 0, bytes = 0;
+};
+} // namespace
+
+/// The staging of `ctx`'s epilogue: the accumulators where a region runs
+/// (stagesAccumulators), else C's values; the whole block tile where it fits
+/// in ctx.stagingLimit, else the widest column slice that does (halving BN,
+/// in whole multiples of the step's columnSliceGranule() and of a 16-byte
+/// chunk of C). With a region, sliced accumulators come before a whole tile
+/// of C's values, whose region would run on every accumulator in registers.
+static StagingPlan planStaging(const KernelContext &ctx,
+                               const ComputeStep &step) {
+  if (!stagesC(ctx))
+    return {};
+  int64_t bn = ctx.config.getBN();
+  int64_t v = chunkElems(MatmulOp(ctx.op).getCElementType());
+  int64_t granule = step.columnSliceGranule();
+  auto fit = [&](bool acc) -> StagingPlan {
+    for (int64_t cols = bn; cols > 0; cols /= 2) {
+      if (cols != bn && (!granule || cols % granule || cols % v || bn % cols))
+        break;
+      int64_t bytes = acc ? accStagedBytes(ctx, cols) : stagedBytes(ctx, cols);
+      if (bytes <= ctx.stagingLimit)
+        return {acc, cols, bytes};
+    }
+    return {};
+  };
+  if (stagesAccumulators(ctx))
+    if (StagingPlan plan = fit(/*acc=*/true); plan.cols)
+      return plan;
+  return fit(/*acc=*/false);
 }
 
 /// Chunks of C a thread runs the region on at once in the staged region
@@ -485,13 +549,13 @@ static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
   return loaded;
 }
 
-/// The epilogue region over the accumulators staged in `tile` (rows of
-/// accStagedPitch), over the chunks of v elements of one 16-byte chunk of C
-/// in the tile's rows inside C, consecutive threads consecutive chunks of a
-/// row. Each thread takes kEpilogueChunksInFlight chunks an iteration
-/// (threads apart). Where all of them lie inside C, and C and the extras
-/// the region reads as vectors allow 16-byte copies (chunkRead), it first
-/// loads every chunk's accumulators, C and extras, each as one vector (a
+/// The epilogue region over the accumulators of `slice` staged in `tile`
+/// (rows of accStagedPitch), over the chunks of v elements of one 16-byte
+/// chunk of C in the slice's rows inside C, consecutive threads consecutive
+/// chunks of a row. Each thread takes kEpilogueChunksInFlight chunks an
+/// iteration (threads apart). Where all of them lie inside C, and C and the
+/// extras the region reads as vectors allow 16-byte copies (chunkRead), it
+/// first loads every chunk's accumulators, C and extras, each as one vector (a
 /// row extra once), then runs the region on every element and only then
 /// stores the chunks as 16-byte vectors: stored chunk by chunk, the loads of
 /// the next chunk could not be issued before the store of the last (the
@@ -500,12 +564,13 @@ static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
 /// ragged edge, unaligned operands) the chunks go one by one, element by
 /// element.
 static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
-                                  KernelContext &ctx, Value tile) {
+                                  KernelContext &ctx, StagedSlice slice,
+                                  Value tile) {
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
-  int64_t pitch = accStagedPitch(ctx);
+  int64_t pitch = accStagedPitch(ctx, slice.cols);
   int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
-  int64_t perRow = ctx.config.getBN() / v;
+  int64_t perRow = slice.cols / v;
   const int64_t inFlight = kEpilogueChunksInFlight;
   SmallVector<ChunkRead> reads = chunkReads(ctx);
   Value vectorOk =
@@ -523,7 +588,7 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
   Value first = mi.add(ctx.tid, mi.mul(loop.getInductionVar(),
                                        threads * inFlight));
   auto chunkAt = [&](IndexMath &m, Value idx) {
-    return stagedUnitAt(m, ctx, idx, v, pitch);
+    return stagedUnitAt(m, ctx, slice, idx, v, pitch);
   };
   SmallVector<StagedUnit> chunks;
   Value fast = vectorOk;
@@ -636,46 +701,72 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   if (ctx.clusterReduce)
     return emitClusterReduction(b, ctx, step, acc);
   Location loc = ctx.op.getLoc();
-  if (int64_t accBytes = getAccStagedEpilogueBytes(ctx)) {
+  int64_t bn = ctx.config.getBN();
+  StagingPlan plan = planStaging(ctx, step);
+  // The accumulator elements of the slice's columns (row and col relative
+  // to the block tile).
+  auto forSlice = [&](StagedSlice slice,
+                      function_ref<void(Value, Value, Value)> fn) {
+    if (slice.cols == bn)
+      return step.forEachElement(b, loc, acc, fn);
+    step.forEachElementInColumns(b, loc, acc, slice.col0,
+                                 slice.col0 + slice.cols, fn);
+  };
+  if (plan.acc) {
     // A region epilogue: the raw accumulators go to shared memory and the
     // region runs in a loop over C's chunks (emitAccStagedEpilogue). Applied
     // to each accumulator in registers, the region is unrolled over all of
     // them (128 a thread for m64n256): that code outran the instruction
     // cache, and bias + GELU cost two thirds of the GEMM's time.
-    ctx.emitComputeBarrier(b, loc);
-    Value tile = stagingView(b, loc, ctx, accBytes, ctx.accType);
-    int64_t pitch = accStagedPitch(ctx);
-    step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
-      IndexMath m(b, loc);
-      Value at = m.add(m.mul(row, pitch), col);
-      memref::StoreOp::create(b, loc, value, tile, ValueRange{m.idx(at)});
-    });
-    ctx.emitComputeBarrier(b, loc);
-    emitAccStagedEpilogue(b, loc, ctx, tile);
-    return accBytes;
+    Value tile;
+    int64_t pitch = accStagedPitch(ctx, plan.cols);
+    for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
+      StagedSlice slice{col0, plan.cols};
+      // Every thread is done with what the staging area held before: the
+      // operand tiles, or the previous slice.
+      ctx.emitComputeBarrier(b, loc);
+      if (!tile)
+        tile = stagingView(b, loc, ctx, plan.bytes, ctx.accType);
+      forSlice(slice, [&](Value row, Value col, Value value) {
+        IndexMath m(b, loc);
+        Value at = m.add(m.mul(row, pitch), m.sub(col, m.c(col0)));
+        memref::StoreOp::create(b, loc, value, tile, ValueRange{m.idx(at)});
+      });
+      ctx.emitComputeBarrier(b, loc);
+      emitAccStagedEpilogue(b, loc, ctx, slice, tile);
+    }
+    return plan.bytes;
   }
-  int64_t stagedBytes = getStagedEpilogueBytes(ctx);
-  Value tile;
-  if (stagedBytes) {
-    // Every warp is done with the A and B tiles this reuses.
-    ctx.emitComputeBarrier(b, loc);
-    tile = stagingView(b, loc, ctx, stagedBytes, ctx.op.getCElementType());
+  if (plan.cols) {
+    // C's values go to shared memory and leave in 16-byte coalesced stores
+    // (emitStagedStore).
+    Value tile;
+    int64_t pitch = stagedPitch(ctx, plan.cols);
+    for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
+      StagedSlice slice{col0, plan.cols};
+      ctx.emitComputeBarrier(b, loc);
+      if (!tile)
+        tile = stagingView(b, loc, ctx, plan.bytes, ctx.op.getCElementType());
+      forSlice(slice, [&](Value row, Value col, Value value) {
+        IndexMath m(b, loc);
+        emitEpilogueElement(
+            b, loc, ctx, m.add(ctx.tileM0, row), m.add(ctx.tileN0, col), value,
+            [&](OpBuilder &b, Value result) {
+              IndexMath ms(b, loc);
+              Value at = ms.add(ms.mul(row, pitch), ms.sub(col, ms.c(col0)));
+              memref::StoreOp::create(b, loc, result, tile,
+                                      ValueRange{ms.idx(at)});
+            });
+      });
+      ctx.emitComputeBarrier(b, loc);
+      emitStagedStore(b, loc, ctx, slice, tile);
+    }
+    return plan.bytes;
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {
     IndexMath m(b, loc);
     Value absRow = m.add(ctx.tileM0, row);
     Value absCol = m.add(ctx.tileN0, col);
-    if (tile) {
-      // The result goes to the staged tile at its place in the block tile.
-      emitEpilogueElement(
-          b, loc, ctx, absRow, absCol, value, [&](OpBuilder &b, Value result) {
-            IndexMath ms(b, loc);
-            Value at = ms.add(ms.mul(row, stagedPitch(ctx)), col);
-            memref::StoreOp::create(b, loc, result, tile,
-                                    ValueRange{ms.idx(at)});
-          });
-      return;
-    }
     if (!ctx.workspace) {
       emitEpilogueElement(b, loc, ctx, absRow, absCol, value);
       return;
@@ -692,9 +783,5 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
       scf::YieldOp::create(b, loc);
     });
   });
-  if (tile) {
-    ctx.emitComputeBarrier(b, loc);
-    emitStagedStore(b, loc, ctx, tile);
-  }
-  return stagedBytes;
+  return 0;
 }

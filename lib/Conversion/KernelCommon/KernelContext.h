@@ -205,6 +205,18 @@ public:
   virtual void
   forEachElement(OpBuilder &b, Location loc, ValueRange acc,
                  function_ref<void(Value row, Value col, Value value)> fn) = 0;
+  /// A multiple of which the block tile's columns can be cut into slices
+  /// whose accumulator elements forEachElementInColumns hands out (the
+  /// epilogue stages a tile too large for its staging area slice by slice);
+  /// 0 if the step cannot.
+  virtual int64_t columnSliceGranule() const { return 0; }
+  /// forEachElement for the elements in the block tile's columns
+  /// [begin, end), multiples of columnSliceGranule().
+  virtual void forEachElementInColumns(
+      OpBuilder &b, Location loc, ValueRange acc, int64_t begin, int64_t end,
+      function_ref<void(Value row, Value col, Value value)> fn) {
+    llvm_unreachable("the step does not slice its columns");
+  }
 };
 
 /// A compute step whose warp tile is tilesM x tilesN instruction tiles of

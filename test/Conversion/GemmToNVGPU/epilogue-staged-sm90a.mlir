@@ -225,3 +225,112 @@ func.func @strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16,
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16, strided<[?, ?], offset: ?>>) acc(f32)
   return
 }
+
+// -----
+
+// A persistent block keeps its stage ring (4 x 48 KiB, from 1 KiB in for
+// the 1024-byte alignment) while it stages: C's 128 x 256 tile (67.6 KB)
+// does not fit beside it, so the epilogue stages it in column slices of
+// 64 (128 rows of 64 + 8: 9216 f16 at 197632 bytes, 216064 in all). Each
+// slice: the compute warpgroups' barrier (named barrier 1, 256 threads),
+// each thread's 32 elements of the slice (its accumulators 32s .. 32s + 31:
+// columns 64s .. 64s + 63), the barrier, and the slice's 16-byte copies to
+// C at column 64s of the tile.
+// CHECK-LABEL: gpu.func @sliced_gemm(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) workgroup
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<9216xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: %[[COL1:.*]] = arith.addi %{{.*}}, %c64_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: arith.addi %{{.*}}, %c192_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]]
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: gpu.return
+func.func @sliced(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, schedule = persistent>}
+  return
+}
+
+// -----
+
+// With a region the slices hold raw accumulators (f32, 128 rows of 32 + 4:
+// 4608 at the same offset), eight of them, and the region runs in the loop
+// over each slice's chunks: sliced accumulators come before a whole tile
+// of C's values (which would fit beside three stages, not four), whose
+// region would run on all 128 accumulators a thread in registers.
+// CHECK-LABEL: gpu.func @sliced_bias_relu_gemm(
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: gpu.return
+func.func @sliced_bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>], config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, schedule = persistent>} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %z = arith.constant 0.0 : f32
+    %1 = arith.maximumf %0, %z : f32
+    %2 = arith.truncf %1 : f32 to f16
+    gemm.yield %2 : f16
+  }
+  return
+}
