@@ -730,7 +730,8 @@ def cmd_duel(args):
     that no kernel always runs on a GPU warmer than the others (bench times
     each kernel's reps in a row, cuBLAS first; on long shapes the clock
     drifts between them). Medians over the rounds; every output is checked
-    against float64 once."""
+    against float64 once. --warm-s first runs every call in turn, back to
+    back, for that long (the clock and temperature of sustained load)."""
     m, n, kk = (int(x) for x in args.shape.split("x"))
     kernels = load_kernels(args.art)
     names = args.kernels.split(",")
@@ -754,6 +755,13 @@ def cmd_duel(args):
         for _ in range(3):
             fn()
     torch.cuda.synchronize()
+    # Optionally bring the GPU to the clock and temperature it holds under
+    # sustained load first: every call in turn, back to back.
+    t_end = time.perf_counter() + args.warm_s
+    while time.perf_counter() < t_end:
+        for fn in calls.values():
+            fn()
+        torch.cuda.synchronize()
     cycles = int(40e-6 * 2e9)
     times = {k: [] for k in order}
     reps = args.reps or max(10, min(100, int(4e13 / (2.0 * m * n * kk))))
@@ -770,7 +778,8 @@ def cmd_duel(args):
         t = float(np.median(times[k]))
         row = {"kernel": k, "layout": args.layout, "dtype": ab, "m": m, "n": n, "k": kk,
                "ours_ms": t, "cublas_ms": cub, "ratio": cub / t, "tflops": flops / t / 1e9,
-               "error": errors.get(k, float("nan")), "reps": reps}
+               "error": errors.get(k, float("nan")), "reps": reps,
+               "warm_s": args.warm_s}
         rows.append(row)
         print(f"{k:28s} {m}x{n}x{kk} {t * 1e3:9.1f} us {row['tflops']:7.1f} TF/s "
               f"cuBLAS/this {row['ratio']:.3f}  err {row['error']:.1e}", flush=True)
@@ -1330,6 +1339,8 @@ def main():
     du.add_argument("--shape", required=True, help="MxNxK")
     du.add_argument("--out", default="")
     du.add_argument("--reps", type=int, default=0)
+    du.add_argument("--warm-s", type=float, default=0.0,
+                    help="run every call in turn for this long before timing")
     e = sub.add_parser("every", help="every class of shape (SHAPES_EVERY) against cuBLAS")
     e.add_argument("art")
     e.add_argument("--out", default="every.json")

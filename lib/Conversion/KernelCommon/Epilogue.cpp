@@ -552,8 +552,8 @@ static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
 /// The epilogue region over the accumulators of `slice` staged in `tile`
 /// (rows of accStagedPitch), over the chunks of v elements of one 16-byte
 /// chunk of C in the slice's rows inside C, consecutive threads consecutive
-/// chunks of a row. Each thread takes kEpilogueChunksInFlight chunks an
-/// iteration (threads apart). Where all of them lie inside C, and C and the
+/// chunks of a row. Each thread takes up to kEpilogueChunksInFlight chunks
+/// an iteration (threads apart). Where all of them lie inside C, and C and the
 /// extras the region reads as vectors allow 16-byte copies (chunkRead), it
 /// first loads every chunk's accumulators, C and extras, each as one vector (a
 /// row extra once), then runs the region on every element and only then
@@ -571,7 +571,11 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
   int64_t pitch = accStagedPitch(ctx, slice.cols);
   int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
   int64_t perRow = slice.cols / v;
-  const int64_t inFlight = kEpilogueChunksInFlight;
+  // No more chunks an iteration than the slice holds a thread: an
+  // iteration past the slice's last chunk takes the element path (a slice
+  // of 128 x 32 f16 has 512 chunks, 2 for each of 256 threads).
+  const int64_t inFlight = std::clamp<int64_t>(
+      ctx.config.getBM() * perRow / threads, 1, kEpilogueChunksInFlight);
   SmallVector<ChunkRead> reads = chunkReads(ctx);
   Value vectorOk =
       IndexMath(b, loc).andI1(emitVectorCopiesOk(b, loc, ctx.c, v),
