@@ -411,6 +411,7 @@ def case_list(which):
         # the ring (SLICES), beside the tiles it is measured against: the
         # default families, the default tile alone (t0) and in multicast
         # pairs (mc0), f16/bf16 in every layout; every epilogue and batched.
+        # allow-tf32 (gpu_artifacts.sh GEMM_OPTS) for the tf32 families.
         for d in ["f16", "bf16"]:
             for l in LAYOUTS:
                 out.append((d, l, "none"))
@@ -425,8 +426,12 @@ def case_list(which):
             out.append(("f16", "tn", e, "sl", 1))
         for l in ["tn", "nn"]:
             out.append(("f16", l, "none", "slb", 0))
-        out.append(("f8", "tn", "none"))
         out.append(("f8", "tn", "linear", "sl", 2))
+        # The default families of issue 15's other rows (tf32, i8, f8 in
+        # every layout), timed with the fairer bench.
+        for d in ["tf32", "i8", "f8"]:
+            for l in LAYOUTS:
+                out.append((d, l, "none"))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
