@@ -368,6 +368,17 @@ TEST(Wgmma, AccumulatorIsABijectionOnto64xN) {
   EXPECT_EQ(seen.size(), size_t(64 * n));
 }
 
+TEST(Wgmma, AccumulatorColumnBlocksAreRunsOfFour) {
+  // The epilogue's column slices (ComputeStep::forEachElementInColumns)
+  // take accumulators begin / 2 .. end / 2 - 1 for the columns
+  // [begin, end) of whole 8-column blocks: every lane holds columns
+  // [8j, 8j + 8) in its accumulators 4j .. 4j + 3, and no others.
+  for (unsigned t = 0; t < 128; ++t)
+    for (unsigned i = 0; i < 128; ++i)
+      EXPECT_EQ(wgmmaAccumulatorCoord(t, i).col / 8, int64_t(i / 4))
+          << t << " " << i;
+}
+
 TEST(Wgmma, AccumulatorMatchesTheMmaSyncTablePerWarp) {
   // Per warp and 8-column block, the PTX ISA's wgmma D fragment is the
   // m16n8 accumulator fragment of mma.sync (checked against its own table).
