@@ -707,63 +707,49 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
   Location loc = ctx.op.getLoc();
   int64_t bn = ctx.config.getBN();
   StagingPlan plan = planStaging(ctx, step);
-  // The accumulator elements of the slice's columns (row and col relative
-  // to the block tile).
-  auto forSlice = [&](StagedSlice slice,
-                      function_ref<void(Value, Value, Value)> fn) {
-    if (slice.cols == bn)
-      return step.forEachElement(b, loc, acc, fn);
-    step.forEachElementInColumns(b, loc, acc, slice.col0,
-                                 slice.col0 + slice.cols, fn);
-  };
-  if (plan.acc) {
-    // A region epilogue: the raw accumulators go to shared memory and the
-    // region runs in a loop over C's chunks (emitAccStagedEpilogue). Applied
-    // to each accumulator in registers, the region is unrolled over all of
-    // them (128 a thread for m64n256): that code outran the instruction
-    // cache, and bias + GELU cost two thirds of the GEMM's time.
+  if (plan.cols) {
+    // With a region, the raw accumulators go to shared memory and the region
+    // runs in a loop over C's chunks (emitAccStagedEpilogue): applied to each
+    // accumulator in registers, the region is unrolled over all of them (128
+    // a thread for m64n256), which outran the instruction cache (bias + GELU
+    // cost two thirds of the GEMM's time). Without one, C's values go there
+    // and leave in 16-byte coalesced stores (emitStagedStore).
+    Type elem = plan.acc ? ctx.accType : ctx.op.getCElementType();
+    int64_t pitch =
+        plan.acc ? accStagedPitch(ctx, plan.cols) : stagedPitch(ctx, plan.cols);
     Value tile;
-    int64_t pitch = accStagedPitch(ctx, plan.cols);
     for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
       StagedSlice slice{col0, plan.cols};
       // Every thread is done with what the staging area held before: the
       // operand tiles, or the previous slice.
       ctx.emitComputeBarrier(b, loc);
       if (!tile)
-        tile = stagingView(b, loc, ctx, plan.bytes, ctx.accType);
-      forSlice(slice, [&](Value row, Value col, Value value) {
+        tile = stagingView(b, loc, ctx, plan.bytes, elem);
+      // The slice's elements (row and col relative to the block tile) at
+      // their place in it.
+      auto stage = [&](OpBuilder &b, Value row, Value col, Value value) {
         IndexMath m(b, loc);
         Value at = m.add(m.mul(row, pitch), m.sub(col, m.c(col0)));
         memref::StoreOp::create(b, loc, value, tile, ValueRange{m.idx(at)});
-      });
-      ctx.emitComputeBarrier(b, loc);
-      emitAccStagedEpilogue(b, loc, ctx, slice, tile);
-    }
-    return plan.bytes;
-  }
-  if (plan.cols) {
-    // C's values go to shared memory and leave in 16-byte coalesced stores
-    // (emitStagedStore).
-    Value tile;
-    int64_t pitch = stagedPitch(ctx, plan.cols);
-    for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
-      StagedSlice slice{col0, plan.cols};
-      ctx.emitComputeBarrier(b, loc);
-      if (!tile)
-        tile = stagingView(b, loc, ctx, plan.bytes, ctx.op.getCElementType());
-      forSlice(slice, [&](Value row, Value col, Value value) {
+      };
+      auto each = [&](Value row, Value col, Value value) {
+        if (plan.acc)
+          return stage(b, row, col, value);
         IndexMath m(b, loc);
         emitEpilogueElement(
             b, loc, ctx, m.add(ctx.tileM0, row), m.add(ctx.tileN0, col), value,
-            [&](OpBuilder &b, Value result) {
-              IndexMath ms(b, loc);
-              Value at = ms.add(ms.mul(row, pitch), ms.sub(col, ms.c(col0)));
-              memref::StoreOp::create(b, loc, result, tile,
-                                      ValueRange{ms.idx(at)});
-            });
-      });
+            [&](OpBuilder &b, Value result) { stage(b, row, col, result); });
+      };
+      if (slice.cols == bn)
+        step.forEachElement(b, loc, acc, each);
+      else
+        step.forEachElementInColumns(b, loc, acc, col0, col0 + slice.cols,
+                                     each);
       ctx.emitComputeBarrier(b, loc);
-      emitStagedStore(b, loc, ctx, slice, tile);
+      if (plan.acc)
+        emitAccStagedEpilogue(b, loc, ctx, slice, tile);
+      else
+        emitStagedStore(b, loc, ctx, slice, tile);
     }
     return plan.bytes;
   }
