@@ -738,6 +738,7 @@ def cmd_duel(args):
     drifts between them). Medians over the rounds; every output is checked
     against float64 once. --warm-s first runs every call in turn, back to
     back, for that long (the clock and temperature of sustained load)."""
+    torch.backends.cuda.matmul.allow_tf32 = True  # f32 operands: cuBLAS's tf32, as bench
     m, n, kk = (int(x) for x in args.shape.split("x"))
     kernels = load_kernels(args.art)
     names = args.kernels.split(",")
