@@ -734,8 +734,8 @@ def cmd_duel(args):
     turns: round r times cuBLAS and then every kernel once (each call behind
     a sleep kernel, as time_fn), the order rotating by one each round, so
     that no kernel always runs on a GPU warmer than the others (bench times
-    each kernel's reps in a row, cuBLAS first; on long shapes the clock
-    drifts between them). Medians over the rounds; every output is checked
+    each kernel's reps in a row, after cuBLAS's; on long shapes the clock
+    drifts over a row). Medians over the rounds; every output is checked
     against float64 once. --warm-s first runs every call in turn, back to
     back, for that long (the clock and temperature of sustained load)."""
     torch.backends.cuda.matmul.allow_tf32 = True  # f32 operands: cuBLAS's tf32, as bench

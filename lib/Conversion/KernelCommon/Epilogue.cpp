@@ -211,7 +211,9 @@ namespace {
 /// the whole tile does not fit (a persistent block's staging area beside
 /// its stage ring).
 struct StagedSlice {
-  int64_t col0, cols;
+  /// The first column (i32; null: 0, the whole tile).
+  Value col0;
+  int64_t cols;
 };
 } // namespace
 
@@ -265,7 +267,7 @@ static StagedUnit stagedUnitAt(IndexMath &m, const KernelContext &ctx,
   int64_t perRow = slice.cols / elems;
   Value r = m.div(idx, perRow), c = m.mul(m.rem(idx, perRow), elems);
   return {idx, m.add(m.mul(r, pitch), c), m.add(ctx.tileM0, r),
-          m.add(ctx.tileN0, m.add(c, slice.col0))};
+          m.add(ctx.tileN0, slice.col0 ? m.add(c, slice.col0) : c)};
 }
 
 /// Walks the `rowsInside` rows of the block tile's `slice` in units of `elems`
@@ -403,6 +405,10 @@ struct StagingPlan {
 };
 } // namespace
 
+/// The narrowest column slice the epilogue stages: two barriers a slice,
+/// and a region's chunk loop needs a few chunks a thread.
+static constexpr int64_t kMinSliceCols = 32;
+
 /// The staging of `ctx`'s epilogue: the accumulators where a region runs
 /// (stagesAccumulators), else C's values; the whole block tile where it fits
 /// in ctx.stagingLimit, else the widest column slice that does (halving BN,
@@ -418,7 +424,8 @@ static StagingPlan planStaging(const KernelContext &ctx,
   int64_t granule = step.columnSliceGranule();
   auto fit = [&](bool acc) -> StagingPlan {
     for (int64_t cols = bn; cols > 0; cols /= 2) {
-      if (cols != bn && (!granule || cols % granule || cols % v || bn % cols))
+      if (cols != bn && (!granule || cols % granule || cols % v || bn % cols ||
+                         cols < kMinSliceCols))
         break;
       int64_t bytes = acc ? accStagedBytes(ctx, cols) : stagedBytes(ctx, cols);
       if (bytes <= ctx.stagingLimit)
@@ -717,16 +724,10 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     Type elem = plan.acc ? ctx.accType : ctx.op.getCElementType();
     int64_t pitch =
         plan.acc ? accStagedPitch(ctx, plan.cols) : stagedPitch(ctx, plan.cols);
+    // Each thread's accumulators of the slice at `col0` (static: they are
+    // registers) at their place in the staging area.
     Value tile;
-    for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
-      StagedSlice slice{col0, plan.cols};
-      // Every thread is done with what the staging area held before: the
-      // operand tiles, or the previous slice.
-      ctx.emitComputeBarrier(b, loc);
-      if (!tile)
-        tile = stagingView(b, loc, ctx, plan.bytes, elem);
-      // The slice's elements (row and col relative to the block tile) at
-      // their place in it.
+    auto writeSlice = [&](int64_t col0) {
       auto stage = [&](OpBuilder &b, Value row, Value col, Value value) {
         IndexMath m(b, loc);
         Value at = m.add(m.mul(row, pitch), m.sub(col, m.c(col0)));
@@ -740,17 +741,55 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
             b, loc, ctx, m.add(ctx.tileM0, row), m.add(ctx.tileN0, col), value,
             [&](OpBuilder &b, Value result) { stage(b, row, col, result); });
       };
-      if (slice.cols == bn)
+      if (plan.cols == bn)
         step.forEachElement(b, loc, acc, each);
       else
-        step.forEachElementInColumns(b, loc, acc, col0, col0 + slice.cols,
-                                     each);
-      ctx.emitComputeBarrier(b, loc);
+        step.forEachElementInColumns(b, loc, acc, col0, col0 + plan.cols, each);
+    };
+    // The staged slice to C: the region's chunk loop, or the copies.
+    auto copySlice = [&](Value col0) {
+      StagedSlice slice{col0, plan.cols};
       if (plan.acc)
         emitAccStagedEpilogue(b, loc, ctx, slice, tile);
       else
         emitStagedStore(b, loc, ctx, slice, tile);
+    };
+    if (plan.cols == bn) {
+      // Every thread is done with the operand tiles this reuses.
+      ctx.emitComputeBarrier(b, loc);
+      tile = stagingView(b, loc, ctx, plan.bytes, elem);
+      writeSlice(0);
+      ctx.emitComputeBarrier(b, loc);
+      copySlice(Value());
+      return plan.bytes;
     }
+    // Slices: a loop, so that the copy loop (with a region, the region's
+    // chunk loop) is emitted once, not once a slice; each iteration writes
+    // its slice's accumulators under a test of the slice index, as
+    // registers cannot be indexed at run time.
+    tile = stagingView(b, loc, ctx, plan.bytes, elem);
+    IndexMath m(b, loc);
+    auto slices =
+        scf::ForOp::create(b, loc, m.c(0), m.c(bn / plan.cols), m.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(slices.getBody());
+    Value s = slices.getInductionVar();
+    // Every thread is done with the previous slice (or tile).
+    ctx.emitComputeBarrier(b, loc);
+    for (int64_t k = 0; k < bn / plan.cols; ++k) {
+      IndexMath mk(b, loc);
+      Value mine =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, mk.c(k));
+      emitIfTrue(b, loc, mine, [&](OpBuilder &inner) {
+        OpBuilder::InsertionGuard gi(b);
+        b.setInsertionPoint(inner.getInsertionBlock(),
+                            inner.getInsertionPoint());
+        writeSlice(k * plan.cols);
+      });
+    }
+    ctx.emitComputeBarrier(b, loc);
+    IndexMath ms(b, loc);
+    copySlice(ms.mul(s, plan.cols));
     return plan.bytes;
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {

@@ -118,7 +118,8 @@ struct KernelContext {
   int64_t teamThreads() const { return computeThreads / teams; }
   /// Where the epilogue stages its tile in dynamic shared memory: at
   /// `stagingOffset` bytes (null: 0, over the operand tiles, which are
-  /// done by then), at most `stagingLimit` bytes (else it does not stage).
+  /// done by then), at most `stagingLimit` bytes (a tile larger than that
+  /// goes through in column slices, or is stored from registers).
   Value stagingOffset;
   int64_t stagingLimit = 0;
   /// Output tiles of the problem along M and N (the grid's tile walk).
