@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles the harness's test kernels with gemm-opt (here, where LLVM 22 is)
 # into artifacts/SET/: one folder per kernel with its PTX and manifest.json,
-# plus cases.json and ptxas.txt (registers, spills, shared memory per kernel).
+# plus cases.json and ptxas.txt (registers, spills, shared memory per kernel,
+# and ptxas's C7514 "wgmma.mma_async instructions are serialized").
 # The folder then travels to the GPU machine (scripts/gpu_run.sh). CHIP picks
 # the chip (default sm_90); GEMM_OPTS adds pipeline options (dispatch=false).
 set -euo pipefail
@@ -20,7 +21,7 @@ if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
   ls -d "$out"/g_* | xargs -P "$(nproc)" -I{} sh -c '
     n=$(basename {})
-    info=$("'"$PTXAS"'" -arch='"$chip"' -v {}/*.ptx -o /dev/null 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes stack" | tr "\n" " ")
+    info=$("'"$PTXAS"'" -arch='"$chip"' -v {}/*.ptx -o /dev/null 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes stack|wgmma.mma_async instructions are serialized" | tr "\n" " ")
     echo "$n $info"' | sort > "$out/ptxas.txt"
 fi
 rm -rf "$out/src"

@@ -408,9 +408,6 @@ struct StagingPlan {
 /// The narrowest column slice the epilogue stages: two barriers a slice,
 /// and a region's chunk loop needs a few chunks a thread.
 static constexpr int64_t kMinSliceCols = 32;
-/// Slices the epilogue stages one after the other in straight-line code;
-/// more go through a loop (emitEpilogue).
-static constexpr int64_t kMaxUnrolledSlices = 2;
 
 /// The staging of `ctx`'s epilogue: the accumulators where a region runs
 /// (stagesAccumulators), else C's values; the whole block tile where it fits
@@ -757,49 +754,21 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
       else
         emitStagedStore(b, loc, ctx, slice, tile);
     };
-    int64_t numSlices = bn / plan.cols;
-    if (numSlices <= kMaxUnrolledSlices) {
-      // The whole tile, or two slices one after the other: the registers of
-      // a slice are free once it is written (a loop keeps every slice's
-      // live through all of them), for at most twice the copy code.
-      for (int64_t k = 0; k < numSlices; ++k) {
-        // Every thread is done with what the staging area held before: the
-        // operand tiles, or the previous slice.
-        ctx.emitComputeBarrier(b, loc);
-        if (!tile)
-          tile = stagingView(b, loc, ctx, plan.bytes, elem);
-        writeSlice(k * plan.cols);
-        ctx.emitComputeBarrier(b, loc);
-        copySlice(k ? IndexMath(b, loc).c(k * plan.cols) : Value());
-      }
-      return plan.bytes;
+    // The slices one after the other, in straight-line code: a slice's
+    // registers are free once it is written. (A loop over the slices, with
+    // each slice's writes under a test of the slice index so that the copy
+    // code is emitted once, made ptxas serialize every wgmma of the kernel,
+    // C7514: 18% slower at 8192^3; design-notes.md.)
+    for (int64_t k = 0; k < bn / plan.cols; ++k) {
+      // Every thread is done with what the staging area held before: the
+      // operand tiles, or the previous slice.
+      ctx.emitComputeBarrier(b, loc);
+      if (!tile)
+        tile = stagingView(b, loc, ctx, plan.bytes, elem);
+      writeSlice(k * plan.cols);
+      ctx.emitComputeBarrier(b, loc);
+      copySlice(k ? IndexMath(b, loc).c(k * plan.cols) : Value());
     }
-    // More slices: a loop, so that the copy loop (with a region, the
-    // region's chunk loop) is emitted once, not once a slice; each iteration
-    // writes its slice's accumulators under a test of the slice index, as
-    // registers cannot be indexed at run time.
-    tile = stagingView(b, loc, ctx, plan.bytes, elem);
-    IndexMath m(b, loc);
-    auto slices = scf::ForOp::create(b, loc, m.c(0), m.c(numSlices), m.c(1));
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(slices.getBody());
-    Value s = slices.getInductionVar();
-    // Every thread is done with the previous slice (or tile).
-    ctx.emitComputeBarrier(b, loc);
-    for (int64_t k = 0; k < numSlices; ++k) {
-      IndexMath mk(b, loc);
-      Value mine =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, mk.c(k));
-      emitIfTrue(b, loc, mine, [&](OpBuilder &inner) {
-        OpBuilder::InsertionGuard gi(b);
-        b.setInsertionPoint(inner.getInsertionBlock(),
-                            inner.getInsertionPoint());
-        writeSlice(k * plan.cols);
-      });
-    }
-    ctx.emitComputeBarrier(b, loc);
-    IndexMath ms(b, loc);
-    copySlice(ms.mul(s, plan.cols));
     return plan.bytes;
   }
   step.forEachElement(b, loc, acc, [&](Value row, Value col, Value value) {

@@ -231,34 +231,37 @@ func.func @strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16,
 // A persistent block keeps its stage ring (4 x 48 KiB, from 1 KiB in for
 // the 1024-byte alignment) while it stages: C's 128 x 256 tile (67.6 KB)
 // does not fit beside it, so the epilogue stages it in column slices of
-// 64 (128 rows of 64 + 8: 9216 f16 at 197632 bytes, 216064 in all), in a
-// loop over the 4 slices so that the copy loop is emitted once. Each
+// 64 (128 rows of 64 + 8: 9216 f16 at 197632 bytes, 216064 in all). Each
 // slice: the compute warpgroups' barrier (named barrier 1, 256 threads),
-// each thread's 32 elements of the slice (its accumulators 32s .. 32s + 31,
-// columns 64s .. 64s + 63: registers, so under a test of s), the barrier,
-// and the slice's 16-byte copies to C at column 64s of the tile.
+// each thread's 32 elements of the slice (its accumulators 32s .. 32s + 31:
+// columns 64s .. 64s + 63), the barrier, and the slice's 16-byte copies to
+// C at column 64s of the tile.
 // CHECK-LABEL: gpu.func @sliced_gemm(
 // CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) workgroup
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT: scf.for %[[S:.*]] = %c0_i32 to %c4_i32 step %c1_i32 : i32 {
-// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-NEXT: %[[S0:.*]] = arith.cmpi eq, %[[S]], %c0_i32 : i32
-// CHECK-NEXT: scf.if %[[S0]] {
-// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[S1:.*]] = arith.cmpi eq, %[[S]], %c1_i32 : i32
-// CHECK-NEXT: scf.if %[[S1]] {
-// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
-// CHECK: arith.cmpi eq, %[[S]], %c2_i32 : i32
-// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
-// CHECK: arith.cmpi eq, %[[S]], %c3_i32 : i32
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf16, #gpu.address_space<workgroup>>
 // CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-NEXT: %[[COL0:.*]] = arith.muli %[[S]], %c64_i32 : i32
-// CHECK: %[[CHUNK:.*]] = vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<9216xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK: vector.store %[[CHUNK]], %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
-// CHECK-NOT: vector.store
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<9216xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: %[[COL1:.*]] = arith.addi %{{.*}}, %c64_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-32: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<9216xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: arith.addi %{{.*}}, %c192_i32 : i32
+// CHECK: vector.store %{{.*}}, %[[C]]
 // CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
 // CHECK: gpu.return
 func.func @sliced(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
@@ -270,26 +273,54 @@ func.func @sliced(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 // -----
 
 // With a region the slices hold raw accumulators (f32, 128 rows of 32 + 4:
-// 4608 at the same offset), eight of them, and the region runs in the
-// chunk loop over the slice, emitted once: the region is cloned 24 times
-// (2 chunks of 8 a thread in the fast path, 8 in the element path), not
-// once a slice. Sliced accumulators
-// come before a whole tile of C's values, whose region would run on every
-// accumulator in registers (128 clones).
+// 4608 at the same offset), eight of them, and the region runs in the loop
+// over each slice's chunks: sliced accumulators come before a whole tile
+// of C's values (which would fit beside three stages, not four), whose
+// region would run on all 128 accumulators a thread in registers.
 // CHECK-LABEL: gpu.func @sliced_bias_relu_gemm(
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4608xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: scf.for %[[S:.*]] = %c0_i32 to %c8_i32 step %c1_i32 : i32 {
-// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
-// CHECK: arith.cmpi eq, %[[S]], %c7_i32 : i32
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4608xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-NEXT: arith.muli %[[S]], %c32_i32 : i32
 // CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-COUNT-24: arith.maximumf
-// CHECK-NOT: arith.maximumf
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<4608xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]][%{{.*}}] {alignment = 16 : i64} : memref<4608xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
 // CHECK: gpu.return
 func.func @sliced_bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
