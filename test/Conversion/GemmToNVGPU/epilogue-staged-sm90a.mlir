@@ -334,3 +334,67 @@ func.func @sliced_bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
   }
   return
 }
+
+// -----
+
+// Teams (`schedule = pingpong`, one warpgroup a team, 128 x 128 tiles, five
+// stages: 160 KiB): a region's accumulators of a team's tile (67.6 KB of
+// f32) do not fit beside the ring, so they go in two slices of 64 columns
+// (128 rows of 64 + 4: 8704 f32 at 164864 bytes); the barriers are the
+// team's (named barrier 1 + team, 128 threads), and each thread stages its
+// 64 accumulators of a slice.
+// CHECK-LABEL: gpu.func @teams_sliced_bias_relu_gemm(
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.barrier id = %[[TEAMBAR:.*]] number_of_threads = %c128_i32
+// CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c164864][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8704xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-64: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<8704xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %[[TEAMBAR]] number_of_threads = %c128_i32
+// CHECK: vector.load %[[TILE]]
+// CHECK: nvvm.barrier id = %[[TEAMBAR]] number_of_threads = %c128_i32
+// CHECK-COUNT-64: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<8704xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %[[TEAMBAR]] number_of_threads = %c128_i32
+// CHECK: arith.addi %{{.*}}, %c64_i32 : i32
+// CHECK: vector.load %[[TILE]]
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: gpu.return
+func.func @teams_sliced_bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>, %bias: memref<?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+      extras(%bias : memref<?xf32>) acc(f32) attributes {broadcast = [#gemm.bcast<col>], config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 5, group = 8, load = tma_ws, schedule = pingpong>} {
+  ^bb0(%acc: f32, %cin: f16, %bi: f32):
+    %0 = arith.addf %acc, %bi : f32
+    %z = arith.constant 0.0 : f32
+    %1 = arith.maximumf %0, %z : f32
+    %2 = arith.truncf %1 : f32 to f16
+    gemm.yield %2 : f16
+  }
+  return
+}
+
+// -----
+
+// A tile width that is not a power of two: 192 columns halve to slices of
+// 48 (128 rows of 48 + 8: 7168 f16 at 205824 bytes beside five stages),
+// four of them at columns 0, 48, 96 and 144, 24 elements a thread each.
+// CHECK-LABEL: gpu.func @sliced192_gemm(
+// CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%c205824][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<7168xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-24: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<7168xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: vector.load %[[TILE]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-COUNT-24: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<7168xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.addi %{{.*}}, %c48_i32 : i32
+// CHECK: vector.load %[[TILE]]
+// CHECK-COUNT-24: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<7168xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.addi %{{.*}}, %c96_i32 : i32
+// CHECK-COUNT-24: memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<7168xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.addi %{{.*}}, %c144_i32 : i32
+// CHECK-NOT: memref.store %{{.*}}, %[[TILE]]
+// CHECK: gpu.return
+func.func @sliced192(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 192, 64], warps = [2, 1], instr = [64, 192, 16], stages = 5, group = 8, load = tma_ws, schedule = persistent>}
+  return
+}
