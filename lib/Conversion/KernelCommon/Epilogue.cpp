@@ -200,9 +200,9 @@ void mlir::gemm::detail::emitEpilogueElement(
   });
 }
 
-/// Elements of C's type in one 16-byte chunk.
-static int64_t chunkElems(Type cElem) {
-  return 16 / std::max<int64_t>(cElem.getIntOrFloatBitWidth() / 8, 1);
+/// Elements of `elem` (C's type, or the accumulators') in one 16-byte chunk.
+static int64_t chunkElems(Type elem) {
+  return 16 / std::max<int64_t>(elem.getIntOrFloatBitWidth() / 8, 1);
 }
 
 namespace {
@@ -211,17 +211,16 @@ namespace {
 /// the whole tile does not fit (a persistent block's staging area beside
 /// its stage ring).
 struct StagedSlice {
-  /// The first column (i32; null: 0, the whole tile).
-  Value col0;
-  int64_t cols;
+  int64_t col0, cols;
 };
 } // namespace
 
-/// Row pitch of a staged slice of `cols` columns: one 16-byte chunk of
-/// padding per row, so that the rows of an accumulator fragment fall into
-/// different banks.
-static int64_t stagedPitch(const KernelContext &ctx, int64_t cols) {
-  return cols + chunkElems(MatmulOp(ctx.op).getCElementType());
+/// Row pitch (elements) of a staged slice of `cols` columns of `elem` (C's
+/// values, or the raw accumulators of a region epilogue): one 16-byte chunk
+/// of padding per row, so that the rows of an accumulator fragment fall
+/// into different banks.
+static int64_t stagedPitch(int64_t cols, Type elem) {
+  return cols + chunkElems(elem);
 }
 
 /// True if the epilogue can stage C's values at all: an NVIDIA kernel
@@ -239,11 +238,10 @@ static bool stagesC(const KernelContext &ctx) {
   return ctx.config.getBN() % chunkElems(cElem) == 0;
 }
 
-/// Shared memory for C's values of a slice of `cols` columns.
-static int64_t stagedBytes(const KernelContext &ctx, int64_t cols) {
-  unsigned bytes =
-      MatmulOp(ctx.op).getCElementType().getIntOrFloatBitWidth() / 8;
-  return ctx.config.getBM() * stagedPitch(ctx, cols) * bytes;
+/// Shared memory for a staged slice of `cols` columns of `elem`.
+static int64_t stagedBytes(const KernelContext &ctx, int64_t cols, Type elem) {
+  return ctx.config.getBM() * stagedPitch(cols, elem) *
+         (elem.getIntOrFloatBitWidth() / 8);
 }
 
 /// The block tile's rows inside C: min(M - tile row, BM).
@@ -267,7 +265,7 @@ static StagedUnit stagedUnitAt(IndexMath &m, const KernelContext &ctx,
   int64_t perRow = slice.cols / elems;
   Value r = m.div(idx, perRow), c = m.mul(m.rem(idx, perRow), elems);
   return {idx, m.add(m.mul(r, pitch), c), m.add(ctx.tileM0, r),
-          m.add(ctx.tileN0, slice.col0 ? m.add(c, slice.col0) : c)};
+          m.add(ctx.tileN0, m.add(c, slice.col0))};
 }
 
 /// Walks the `rowsInside` rows of the block tile's `slice` in units of `elems`
@@ -314,7 +312,7 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
                             StagedSlice slice, Value tile) {
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
-  int64_t pitch = stagedPitch(ctx, slice.cols);
+  int64_t pitch = stagedPitch(slice.cols, cElem);
   Value vectorOk = emitVectorCopiesOk(b, loc, ctx.c, v);
   auto vecType = VectorType::get({v}, cElem);
   IntegerAttr align = b.getI64IntegerAttr(16);
@@ -370,12 +368,6 @@ static void emitStagedStore(OpBuilder &b, Location loc, KernelContext &ctx,
       });
 }
 
-/// Row pitch (elements) of the accumulators of a slice of `cols` columns as
-/// the region epilogue stages them: one 16-byte chunk of padding.
-static int64_t accStagedPitch(const KernelContext &ctx, int64_t cols) {
-  return cols + 16 / (ctx.accType.getIntOrFloatBitWidth() / 8);
-}
-
 /// True if the epilogue stages the raw accumulators and runs its region on
 /// them in a loop (a region, C staged at all, and C's 16-byte chunk a whole
 /// number of 16-byte units of accumulators).
@@ -386,12 +378,6 @@ static bool stagesAccumulators(const KernelContext &ctx) {
   unsigned bits = ctx.accType.getIntOrFloatBitWidth();
   int64_t v = chunkElems(op.getCElementType());
   return bits % 8 == 0 && (v * bits / 8) % 16 == 0;
-}
-
-/// Shared memory for the accumulators of a slice of `cols` columns.
-static int64_t accStagedBytes(const KernelContext &ctx, int64_t cols) {
-  return ctx.config.getBM() * accStagedPitch(ctx, cols) *
-         (ctx.accType.getIntOrFloatBitWidth() / 8);
 }
 
 namespace {
@@ -427,7 +413,8 @@ static StagingPlan planStaging(const KernelContext &ctx,
       if (cols != bn && (!granule || cols % granule || cols % v || bn % cols ||
                          cols < kMinSliceCols))
         break;
-      int64_t bytes = acc ? accStagedBytes(ctx, cols) : stagedBytes(ctx, cols);
+      int64_t bytes = stagedBytes(
+          ctx, cols, acc ? ctx.accType : MatmulOp(ctx.op).getCElementType());
       if (bytes <= ctx.stagingLimit)
         return {acc, cols, bytes};
     }
@@ -557,7 +544,7 @@ static SmallVector<Value> loadChunkOperands(OpBuilder &b, Location loc,
 }
 
 /// The epilogue region over the accumulators of `slice` staged in `tile`
-/// (rows of accStagedPitch), over the chunks of v elements of one 16-byte
+/// (rows of stagedPitch), over the chunks of v elements of one 16-byte
 /// chunk of C in the slice's rows inside C, consecutive threads consecutive
 /// chunks of a row. Each thread takes up to kEpilogueChunksInFlight chunks
 /// an iteration (threads apart). Where all of them lie inside C, and C and the
@@ -575,7 +562,7 @@ static void emitAccStagedEpilogue(OpBuilder &b, Location loc,
                                   Value tile) {
   Type cElem = ctx.op.getCElementType();
   int64_t v = chunkElems(cElem);
-  int64_t pitch = accStagedPitch(ctx, slice.cols);
+  int64_t pitch = stagedPitch(slice.cols, ctx.accType);
   int64_t threads = ctx.config.getNumWarps() * ctx.target->warpSize;
   int64_t perRow = slice.cols / v;
   // No more chunks an iteration than the slice holds a thread: an
@@ -722,12 +709,21 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     // cost two thirds of the GEMM's time). Without one, C's values go there
     // and leave in 16-byte coalesced stores (emitStagedStore).
     Type elem = plan.acc ? ctx.accType : ctx.op.getCElementType();
-    int64_t pitch =
-        plan.acc ? accStagedPitch(ctx, plan.cols) : stagedPitch(ctx, plan.cols);
-    // Each thread's accumulators of the slice at `col0` (static: they are
-    // registers) at their place in the staging area.
+    int64_t pitch = stagedPitch(plan.cols, elem);
     Value tile;
-    auto writeSlice = [&](int64_t col0) {
+    // The slices one after the other, in straight-line code: a slice's
+    // registers are free once it is written. (A loop over the slices, with
+    // each slice's writes under a test of the slice index so that the copy
+    // code is emitted once, made ptxas serialize every wgmma of the kernel,
+    // C7514: 18% slower at 8192^3; design-notes.md.)
+    for (int64_t col0 = 0; col0 < bn; col0 += plan.cols) {
+      StagedSlice slice{col0, plan.cols};
+      // Every thread is done with what the staging area held before: the
+      // operand tiles, or the previous slice.
+      ctx.emitComputeBarrier(b, loc);
+      if (!tile)
+        tile = stagingView(b, loc, ctx, plan.bytes, elem);
+      // Each thread's elements of the slice, at their place in it.
       auto stage = [&](OpBuilder &b, Value row, Value col, Value value) {
         IndexMath m(b, loc);
         Value at = m.add(m.mul(row, pitch), m.sub(col, m.c(col0)));
@@ -745,29 +741,11 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
         step.forEachElement(b, loc, acc, each);
       else
         step.forEachElementInColumns(b, loc, acc, col0, col0 + plan.cols, each);
-    };
-    // The staged slice to C: the region's chunk loop, or the copies.
-    auto copySlice = [&](Value col0) {
-      StagedSlice slice{col0, plan.cols};
+      ctx.emitComputeBarrier(b, loc);
       if (plan.acc)
         emitAccStagedEpilogue(b, loc, ctx, slice, tile);
       else
         emitStagedStore(b, loc, ctx, slice, tile);
-    };
-    // The slices one after the other, in straight-line code: a slice's
-    // registers are free once it is written. (A loop over the slices, with
-    // each slice's writes under a test of the slice index so that the copy
-    // code is emitted once, made ptxas serialize every wgmma of the kernel,
-    // C7514: 18% slower at 8192^3; design-notes.md.)
-    for (int64_t k = 0; k < bn / plan.cols; ++k) {
-      // Every thread is done with what the staging area held before: the
-      // operand tiles, or the previous slice.
-      ctx.emitComputeBarrier(b, loc);
-      if (!tile)
-        tile = stagingView(b, loc, ctx, plan.bytes, elem);
-      writeSlice(k * plan.cols);
-      ctx.emitComputeBarrier(b, loc);
-      copySlice(k ? IndexMath(b, loc).c(k * plan.cols) : Value());
     }
     return plan.bytes;
   }
