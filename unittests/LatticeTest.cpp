@@ -301,21 +301,45 @@ TEST(Lattice, GemvPointsForFewRows) {
   }
   EXPECT_TRUE(dispatchTile);
   // bm 8, 16 x (16 or 32 rows of B x 4 unrolls, or 64 x 2) x 3 warp
-  // counts, the warps' sums meeting in shared memory.
+  // counts, the warps' sums meeting in shared memory; each also with its
+  // loads double-buffered (stages = 2) where the registers allow.
   const size_t mmaPerBM = 2 * 3 * 4 + 3 * 2;
+  auto singleStage = [](const std::vector<TileConfig> &points) {
+    return llvm::count_if(points,
+                          [](const TileConfig &c) { return c.stages == 1; });
+  };
   std::vector<TileConfig> mma = gemvPoints(p, sm90, true);
-  EXPECT_EQ(mma.size(), 2 * mmaPerBM);
+  EXPECT_EQ(singleStage(mma), std::ptrdiff_t(2 * mmaPerBM));
+  std::set<std::string> keys;
+  for (const TileConfig &c : mma)
+    keys.insert(key(c));
+  size_t doubled = 0;
   for (const TileConfig &c : mma) {
     EXPECT_TRUE(checkConfig(c, p, sm90).empty()) << key(c);
     EXPECT_EQ(estimateSharedMemory(c, 2), c.wn * c.bm * c.bn * 4);
+    if (c.stages != 1)
+      continue;
+    // The twin with stages = 2 is a point exactly when it is legal (its
+    // registers: twice the loads in flight).
+    TileConfig twin = c;
+    twin.stages = 2;
+    bool legal = checkConfig(twin, p, sm90).empty();
+    EXPECT_EQ(keys.count(key(twin)), size_t(legal)) << key(twin);
+    doubled += legal;
   }
+  EXPECT_EQ(mma.size(), 2 * mmaPerBM + doubled);
+  // The dispatched tiles (8 x 16 x 64 and 16 x 32 x 64) double-buffer.
+  EXPECT_EQ(keys.count(key(makeGemvMmaConfig(8, 16, 8, 2, 2))), 1u);
+  EXPECT_EQ(keys.count(key(makeGemvMmaConfig(16, 32, 8, 2, 2))), 1u);
   p.m = 3;
   EXPECT_EQ(gemvPoints(p, sm90, false).size(), 2u * 3 * 4); // bm = 3 only
   p.m = kMaxGemvRows + 1;
   EXPECT_TRUE(gemvPoints(p, sm90, false).empty());
-  EXPECT_EQ(gemvPoints(p, sm90, true).size(), 2 * mmaPerBM);
+  EXPECT_EQ(singleStage(gemvPoints(p, sm90, true)),
+            std::ptrdiff_t(2 * mmaPerBM));
   p.m = 9;
-  EXPECT_EQ(gemvPoints(p, sm90, true).size(), mmaPerBM); // bm = 16 only
+  EXPECT_EQ(singleStage(gemvPoints(p, sm90, true)),
+            std::ptrdiff_t(mmaPerBM)); // bm = 16 only
   p.m = kMaxGemvMmaRowsA + 1;
   EXPECT_TRUE(gemvPoints(p, sm90, true).empty());
   // Not on f32 operands (mma.sync has no f32 x f32).

@@ -113,6 +113,10 @@ std::string checkGemv(const TileConfig &c, const GemmSignature &sig) {
     if (sig.a != ElemKind::f16 && sig.a != ElemKind::bf16)
       return "gemv on mma.sync supports f16/bf16 operands, not " +
              elemStr(sig.a);
+    if (c.stages == 2 && !sig.transB)
+      return "gemv on mma.sync double-buffers (stages = 2) a K-contiguous B "
+             "only (layout tn or tt), got " +
+             sig.layoutName().str();
     return "";
   }
   if (!sig.transB)
@@ -289,7 +293,13 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
              " times " + std::to_string(perIteration) +
              " (32 lanes x instr K), got " + std::to_string(c.bk);
   }
-  if (c.kind == InstrKind::gemv && c.stages != 1)
+  // gemv on mma.sync double-buffers its 16-byte loads in registers with
+  // stages = 2 (GemvMma.cpp).
+  if (c.kind == InstrKind::gemv && isGemvMma(c) && c.stages > 2)
+    return "gemv on mma.sync needs stages = 1 or 2 (2: the next iteration's "
+           "loads in registers), got " +
+           std::to_string(c.stages);
+  if (c.kind == InstrKind::gemv && !isGemvMma(c) && c.stages != 1)
     return "gemv needs stages = 1 (it has no shared-memory pipeline), got " +
            std::to_string(c.stages);
   if (c.kind == InstrKind::gemv && c.splitK != 1)

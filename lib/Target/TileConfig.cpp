@@ -163,7 +163,7 @@ TileConfig mlir::gemm::makeGemvColumnsConfig(int64_t bm, int64_t bn,
 }
 
 TileConfig mlir::gemm::makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
-                                         int64_t unroll) {
+                                         int64_t unroll, int64_t stages) {
   TileConfig c;
   c.kind = InstrKind::gemv;
   c.im = 8;
@@ -174,7 +174,7 @@ TileConfig mlir::gemm::makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
   c.wm = 1;
   c.wn = warps;
   c.bk = unroll * kGemvMmaLanesPerRow * c.ik / 2;
-  c.stages = 1;
+  c.stages = stages;
   c.smem = SmemKind::plain;
   return c;
 }
@@ -275,9 +275,11 @@ int64_t mlir::gemm::estimateRegisters(const TileConfig &config,
   if (config.kind == InstrKind::gemv)
     frags = 4 * gemvUnroll(config, warpSize) * config.warpTileN() + 4;
   // gemv-mma: U 16-byte chunks of each of a lane's BN / 8 rows of B and
-  // BM / 8 rows of A in flight.
+  // BM / 8 rows of A in flight, twice with stages = 2 (the next iteration's
+  // loads beside this one's chunks).
   if (isGemvMma(config))
-    frags = 4 * gemvUnroll(config, warpSize) * (config.bn + config.bm) / 8;
+    frags = 4 * gemvUnroll(config, warpSize) * (config.bn + config.bm) / 8 *
+            config.stages;
   // gemv-columns: U 16-byte chunks of B and U elements of each row of A.
   if (isGemvColumns(config))
     frags = gemvUnroll(config, warpSize) * (4 + config.bm);

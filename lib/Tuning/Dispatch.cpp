@@ -306,8 +306,10 @@ static TileConfig getGemvConfig(const GemmSignature &sig,
 /// less than 16 x 16 x 128 on 16x4096x11008.)
 static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
   return rowsOfA <= 8
-             ? makeGemvMmaConfig(rowsOfA, /*bn=*/16, /*warps=*/8, /*unroll=*/2)
-             : makeGemvMmaConfig(rowsOfA, /*bn=*/32, /*warps=*/8, /*unroll=*/2);
+             ? makeGemvMmaConfig(rowsOfA, /*bn=*/16, /*warps=*/8, /*unroll=*/2,
+                                 /*stages=*/2)
+             : makeGemvMmaConfig(rowsOfA, /*bn=*/32, /*warps=*/8, /*unroll=*/2,
+                                 /*stages=*/2);
 }
 
 /// gemv-mma serves K from one iteration of one warp's stretches (8 x 16 x

@@ -48,19 +48,22 @@ mlir::gemm::latticeKinds(const GemmProblem &problem,
 /// to 64 columns a block, 4 or 8 warps, 4 or 8 loads); on mma.sync (either
 /// layout of B), BM 8 or 16 (at least M), 16 or 32 rows of B a block with 1
 /// to 8 16-byte loads a lane and row, or 64 with 1 or 2 (more holds more
-/// than 256 bytes of B a lane in flight), 2 to 8 warps splitting K.
+/// than 256 bytes of B a lane in flight), 2 to 8 warps splitting K, the
+/// loads double-buffered in registers or not (stages 2 or 1; a K-contiguous
+/// B only).
 static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
                           std::vector<TileConfig> &result) {
   for (int64_t bm : {8, 16})
     for (int64_t bn : {16, 32, 64})
       for (int64_t warps : {2, 4, 8})
-        for (int64_t unroll : {1, 2, 4, 8}) {
-          if (bm < problem.m || (bn == 64 && unroll > 2))
-            continue;
-          TileConfig c = makeGemvMmaConfig(bm, bn, warps, unroll);
-          if (checkConfig(c, problem, target).empty())
-            result.push_back(c);
-        }
+        for (int64_t unroll : {1, 2, 4, 8})
+          for (int64_t stages : {1, 2}) {
+            if (bm < problem.m || (bn == 64 && unroll > 2))
+              continue;
+            TileConfig c = makeGemvMmaConfig(bm, bn, warps, unroll, stages);
+            if (checkConfig(c, problem, target).empty())
+              result.push_back(c);
+          }
   for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
        bm *= 2)
     for (int64_t wn : {4, 8})

@@ -301,6 +301,13 @@ def case_list(which):
         out.append(("f8", "tn", "linear"))
         for i, (d, l, e, _) in enumerate(SPLIT_CONFIGS):
             out.append((d, l, e, "split", i))
+    elif which == "decodetn":
+        # Compiled for sm_90a: the f16 and bf16 families on a B stored N x
+        # K (tn, tt), whose 3-16-row members are gemv on mma.sync: built
+        # twice to compare two versions of those members on decode rows.
+        for d in ["f16", "bf16"]:
+            for l in ["tn", "tt"]:
+                out.append((d, l, "none"))
     elif which == "transpose":
         # Compiled for sm_90a with allow-tf32: the default families of the
         # types wgmma reads K-major only (tf32, i8, f8) in every layout, their
@@ -326,6 +333,7 @@ def case_list(which):
             out.append(("f16", "tn", e, "gemv", GEMV_MMA_FIRST))
             out.append(("f16", "nn", e, "gemv", GEMV_COLS_FIRST))
             out.append(("f16", "nn", e, "gemv", GEMV_MMA_COLS_FIRST))
+            out.append(("f16", "tn", e, "gemv", GEMV_MMA_PIPELINED_FIRST))
     elif which == "gemvsweep":
         # f16 tn gemv tiles for the timing sweep behind the dispatched one
         # (docs/dispatch.md, "gemv"): rows of A and B per warp, warps,
@@ -590,9 +598,11 @@ def _gemv(bm, rows, warps, unroll, lane=8):
             f"warps = [1, {warps}], instr = [1, 1, {lane}], stages = 1, smem = plain>")
 
 
-def _gemv_mma(bm, bn, warps, unroll):
+def _gemv_mma(bm, bn, warps, unroll, stages=1):
+    # stages = 2: the 16-byte loads of the next iteration in flight during
+    # this one's products (tn, tt).
     return (f"#gemm.config<kind = gemv, block = [{bm}, {bn}, {32 * unroll}], "
-            f"warps = [1, {warps}], instr = [8, 16, 16], stages = 1, smem = plain>")
+            f"warps = [1, {warps}], instr = [8, 16, 16], stages = {stages}, smem = plain>")
 
 
 def _gemv_cols(bm, bn, warps, unroll, lane=8):
@@ -646,7 +656,16 @@ GEMV_CONFIGS = [
     ("f16", "nt", "linear", _gemv_mma(8, 48, 1, 4), False),
     ("f16", "nn", "none", _gemv_mma(8, 16, 8, 2), True),
     ("bf16", "nt", "none", _gemv_mma(16, 64, 8, 2), True),
+    # gemv on mma.sync with its 16-byte loads double-buffered (stages = 2;
+    # tn, tt): the dispatched tiles, one and four loads a lane and row, two
+    # to eight warps, batched, every float epilogue on the first.
+    ("f16", "tn", "none", _gemv_mma(16, 32, 8, 2, stages=2), False),
+    ("bf16", "tt", "none", _gemv_mma(8, 16, 8, 2, stages=2), False),
+    ("f16", "tn", "residual", _gemv_mma(8, 16, 2, 4, stages=2), False),
+    ("bf16", "tn", "none", _gemv_mma(16, 16, 4, 1, stages=2), False),
+    ("f16", "tt", "none", _gemv_mma(16, 32, 8, 2, stages=2), True),
 ]
+GEMV_MMA_PIPELINED_FIRST = 30
 GEMV_MMA_FIRST = 9
 GEMV_COLS_FIRST = 16
 GEMV_MMA_COLS_FIRST = 23
@@ -817,7 +836,7 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast", "slices"])
+                            "multicast", "slices", "decodetn"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []

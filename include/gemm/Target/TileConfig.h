@@ -141,9 +141,10 @@ inline constexpr int64_t kGemvMmaLanesPerRow = 4;
 
 /// The gemv-mma config of `bm` rows of A, `bn` rows of B a block, `warps`
 /// warps splitting K and `unroll` 16-byte chunks a lane and row of B per
-/// iteration, for 2-byte operands (not checked: checkConfig).
+/// iteration, for 2-byte operands (not checked: checkConfig); `stages` 2
+/// double-buffers those loads in registers (a K-contiguous B only).
 TileConfig makeGemvMmaConfig(int64_t bm, int64_t bn, int64_t warps,
-                             int64_t unroll);
+                             int64_t unroll, int64_t stages = 1);
 
 /// Shared memory (bytes) a `reduction = cluster` block stages its partial
 /// sums in: BM rows of BN accumulators of `accBytes` bytes, each row padded

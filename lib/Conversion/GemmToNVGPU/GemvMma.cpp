@@ -102,6 +102,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // N's and the "MN" stride the pitch of a k row).
   StreamedOperand bOp = streamOperand(b, loc, ctx, ctx.b, true, laneElems);
   const bool columnsB = !op.isTransposedB();
+  // stages = 2: the 16-byte path of a B stored N x K double-buffers its
+  // loads in registers (loopKPipelined).
+  // (checkGemv rejects it on a B stored K x N.)
+  const bool pipelined = cfg.getStages() == 2 && !columnsB;
 
   Value warp = m.div(ctx.tid, lanes);
   Value group = m.div(ctx.lane, kGemvMmaLanesPerRow);
@@ -250,12 +254,31 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   };
 
   auto accType = VectorType::get({2, 2}, b.getF32Type());
+  // The products of `count` stretches of chunks (chunksB [u][tile][half],
+  // chunksA [u][tile]) added to accIn, stretch by stretch.
+  auto multiply = [&](OpBuilder &b, ArrayRef<SmallVector<Value>> chunksB,
+                      ArrayRef<SmallVector<Value>> chunksA, int64_t count,
+                      ValueRange accIn) {
+    SmallVector<Value> acc(accIn);
+    for (int64_t u = 0; u < count; ++u)
+      for (int64_t step = 0; step < 2; ++step)
+        for (int64_t t = 0; t < tilesB; ++t) {
+          Value fa = fragment(b, MmaOperand::A,
+                              chunksB.slice((u * tilesB + t) * 2, 2), step);
+          for (int64_t s = 0; s < tilesA; ++s) {
+            Value fb = fragment(b, MmaOperand::B,
+                                chunksA.slice(u * tilesA + s, 1), step);
+            Value &c = acc[t * tilesA + s];
+            c = emitMmaSync(b, loc, kind, {16, 8, 16}, fa, fb, c);
+          }
+        }
+    return acc;
+  };
   // `count` 32-element stretches of each row from k = first: all chunks
   // are loaded first (the bytes in flight), then multiplied.
   auto stretches = [&](OpBuilder &b, Value first, int64_t count, ChunkLoad howB,
                        ChunkLoad howA, bool guardK, ValueRange accIn) {
     IndexMath m(b, loc);
-    SmallVector<Value> acc(accIn);
     SmallVector<SmallVector<Value>> chunksB, chunksA;
     SmallVector<Value> kcs;
     for (int64_t u = 0; u < count; ++u) {
@@ -269,21 +292,36 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     for (Value kc : kcs)
       for (auto [off, shifted] : llvm::zip(rowOffA, shiftedA))
         chunksA.push_back(loadChunk(b, a, off, shifted, kc, howA));
-    for (int64_t u = 0; u < count; ++u)
-      for (int64_t step = 0; step < 2; ++step)
-        for (int64_t t = 0; t < tilesB; ++t) {
-          Value fa =
-              fragment(b, MmaOperand::A,
-                       ArrayRef(chunksB).slice((u * tilesB + t) * 2, 2), step);
-          for (int64_t s = 0; s < tilesA; ++s) {
-            Value fb =
-                fragment(b, MmaOperand::B,
-                         ArrayRef(chunksA).slice(u * tilesA + s, 1), step);
-            Value &c = acc[t * tilesA + s];
-            c = emitMmaSync(b, loc, kind, {16, 8, 16}, fa, fb, c);
-          }
-        }
-    return acc;
+    return multiply(b, chunksB, chunksA, count, accIn);
+  };
+  // stages = 2 (16-byte loads of both operands, B stored N x K): the
+  // 16-byte vectors of one iteration at k0, B's [u][tile][half] then A's
+  // [u][tile], as `stretches` orders its chunks.
+  auto loadVectors = [&](OpBuilder &b, Value k0) {
+    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    SmallVector<Value> vecs;
+    auto load = [&](const StreamedOperand &o, ArrayRef<Value> rowOffs) {
+      for (int64_t u = 0; u < unroll; ++u) {
+        Value kc = m.idx(m.add(k0, m.add(laneK, u * stretch)));
+        for (Value off : rowOffs)
+          vecs.push_back(vector::LoadOp::create(b, loc, vecType, o.linear,
+                                                ValueRange{mx.add(off, kc)},
+                                                /*nontemporal=*/false, align));
+      }
+    };
+    load(bOp, rowOffB);
+    load(a, rowOffA);
+    return vecs;
+  };
+  // The chunks of loadVectors' vectors, split into B's and A's.
+  auto chunksOf = [&](OpBuilder &b, ValueRange vecs) {
+    SmallVector<SmallVector<Value>> chunks;
+    for (Value v : vecs) {
+      SmallVector<Value> &c = chunks.emplace_back();
+      for (int64_t j = 0; j < laneElems; ++j)
+        c.push_back(vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
+    }
+    return chunks;
   };
   // One iteration: the stretch [k0, k0 + BK). The 16-byte path loads its U
   // stretches at once. The others (element loads: a register per element
@@ -325,6 +363,45 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
                            });
   };
 
+  // stages = 2: warp w's whole iterations of [0, end) with the next
+  // iteration's 16-byte loads issued before this one's products, so a lane
+  // keeps two iterations of loads in flight (the register double buffer
+  // the loads of one block an SM need to approach the copy's rate). The
+  // loop runs one iteration more than the warp has: the first multiplies
+  // zeros (adding +0 to sums that start at +0, so the bits are those of
+  // stages = 1) while its loads fly, the last loads its predecessor's
+  // chunks again (L1 hits) rather than read past `end`. A prologue load
+  // would not do: LLVM folds a phi of two loads into one load of a phi of
+  // addresses, at the top of the loop, which undoes the double buffer.
+  auto loopKPipelined = [&](OpBuilder &b, Value end, ValueRange init) {
+    IndexMath m(b, loc);
+    Value start = m.mul(warp, bk), stride = m.c(warps * bk);
+    Value zeroVec = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecType));
+    int64_t numVecs = unroll * (rowOffB.size() + rowOffA.size());
+    Value upper = m.select(m.lt(start, end), m.add(end, stride), start);
+    SmallVector<Value> carried(init);
+    carried.append(numVecs, zeroVec);
+    int64_t numAcc = init.size();
+    SmallVector<Value> out = emitForYielding(
+        b, loc, m.idx(start), m.idx(upper), m.idx(stride), carried,
+        [&](OpBuilder &b, Value k0, ValueRange args) {
+          IndexMath m(b, loc);
+          SmallVector<Value> nextVecs =
+              loadVectors(b, m.select(m.lt(k0, end), k0, m.sub(k0, stride)));
+          SmallVector<SmallVector<Value>> chunks =
+              chunksOf(b, args.drop_front(numAcc));
+          size_t numB = unroll * rowOffB.size();
+          SmallVector<Value> acc =
+              multiply(b, ArrayRef(chunks).take_front(numB),
+                       ArrayRef(chunks).drop_front(numB), unroll,
+                       args.take_front(numAcc));
+          llvm::append_range(acc, nextVecs);
+          return acc;
+        });
+    out.resize(numAcc);
+    return out;
+  };
+
   Value zeroAcc = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
   SmallVector<Value> init(tilesA * tilesB, zeroAcc);
   SmallVector<Type> accTypes(init.size(), accType);
@@ -337,7 +414,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   auto wholeThenRest = [&](OpBuilder &b, Value whole, ChunkLoad howB,
                            ChunkLoad howA) {
     IndexMath mt(b, loc);
-    SmallVector<Value> acc = loopK(b, mt.c(0), whole, howB, howA, init);
+    SmallVector<Value> acc =
+        pipelined && howB == ChunkLoad::vector && howA == ChunkLoad::vector
+            ? loopKPipelined(b, whole, init)
+            : loopK(b, mt.c(0), whole, howB, howA, init);
     Value turn = mt.rem(mt.div(whole, bk), warps);
     Value slot = mt.rem(mt.sub(mt.add(warp, warps), turn), warps);
     acc = loopK(b, whole, ctx.k, ChunkLoad::element, ChunkLoad::element, acc,

@@ -131,6 +131,48 @@ func.func @gemv_mma_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<
   return
 }
 
+// stages = 2 (a K-contiguous B): the path of 16-byte loads of both operands
+// double-buffers them in registers. Warp w's loop runs one iteration more
+// than its stretches of [0, whole): the vectors start as zeros, each
+// iteration loads the next stretch (the last, at or past `whole`, reloads
+// its predecessor's: k0 - 512) and multiplies the vectors the iteration
+// before loaded, so the loads fly during the products. A warp without
+// stretches runs no iteration. The other paths are those of stages = 1.
+// CHECK-LABEL: gpu.func @gemv_mma_pipelined_gemm(
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8xf16>
+// K rounded down to BK: the end of the whole stretches.
+// CHECK: %[[REM:.*]] = arith.remui %[[KK:.*]], %c64_i32 : i32
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.subi %[[KK]], %[[REM]] : i32
+// CHECK: scf.if %{{.*}} -> (vector<2x2xf32>) {
+// CHECK-NEXT: %[[START:.*]] = arith.muli %{{.*}}, %c64_i32 : i32
+// CHECK-NEXT: %[[PAST:.*]] = arith.addi %[[WHOLE]], %c512_i32 : i32
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi slt, %[[START]], %[[WHOLE]] : i32
+// CHECK-NEXT: %[[UPPER:.*]] = arith.select %[[ANY]], %[[PAST]], %[[START]] : i32
+// CHECK-NEXT: %[[UPPERI:.*]] = arith.index_cast %[[UPPER]]
+// CHECK-NEXT: %[[STARTI:.*]] = arith.index_cast %[[START]]
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[STARTI]] to %[[UPPERI]] step %c512 iter_args(%[[ACC:.*]] = %{{.*}}, %[[B0:.*]] = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %[[A0:.*]] = %[[ZERO]], %{{.*}} = %[[ZERO]]) -> (vector<2x2xf32>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>) {
+// CHECK-NEXT: %[[KI:.*]] = arith.index_cast %[[K]] : index to i32
+// CHECK-NEXT: %[[BACK:.*]] = arith.subi %[[KI]], %c512_i32 : i32
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi slt, %[[KI]], %[[WHOLE]] : i32
+// CHECK-NEXT: arith.select %[[IN]], %[[KI]], %[[BACK]] : i32
+// CHECK: %[[L0:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
+// CHECK-COUNT-5: vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
+// CHECK-NOT: vector.load
+// CHECK: vector.extract %[[B0]][0] : f16 from vector<8xf16>
+// CHECK: vector.extract %[[A0]][0] : f16 from vector<8xf16>
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %[[ACC]]) {mmaShape = [16, 8, 16]}
+// CHECK-COUNT-3: nvgpu.mma.sync
+// CHECK-NEXT: scf.yield %{{.*}}, %[[L0]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<2x2xf32>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>
+// The last stretches element by element, as with stages = 1.
+// CHECK: scf.for
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: memref.load
+func.func @gemv_mma_pipelined(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 2>}
+  return
+}
+
 // In the PTX, m16n8k16 with f32 accumulators, the funnel shifts of the
 // shifted path, and the barrier before the warps' sums are added.
 // PTX-LABEL: .entry gemv_mma_gemm(
@@ -139,3 +181,13 @@ func.func @gemv_mma_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<
 // PTX: bar.sync {{.*}}0;
 // PTX-LABEL: .entry gemv_mma_bf16_gemm(
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// With stages = 2 the loop's loads stay ahead of its products in the PTX
+// (LLVM does not fold them back into loads at the top of the loop: the
+// loop's first vectors are zeros, not loads).
+// PTX-LABEL: .entry gemv_mma_pipelined_gemm(
+// PTX: add.s32 {{.*}}, -512;
+// PTX-COUNT-6: ld.global.v4.b32
+// PTX-NOT: ld.global
+// PTX-COUNT-4: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX-NOT: ld.global
+// PTX: @%p{{[0-9]+}} bra

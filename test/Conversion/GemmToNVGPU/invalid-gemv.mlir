@@ -83,3 +83,14 @@ func.func @columns_types(%a: memref<?x?xi8>, %c: memref<?x?xi32>) {
     attributes {config = #gemm.config<kind = gemv, block = [1, 64, 256], warps = [1, 8], instr = [1, 16, 1], stages = 1>}
   return
 }
+
+// -----
+
+// gemv on mma.sync double-buffers (stages = 2) the path of 16-byte loads
+// along K: not for a B stored K x N.
+func.func @mma_stages_layout(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{gemv on mma.sync double-buffers (stages = 2) a K-contiguous B only (layout tn or tt), got nn}}
+  gemm.matmul nn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 2>}
+  return
+}

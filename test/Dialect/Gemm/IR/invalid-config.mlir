@@ -325,6 +325,15 @@ func.func @gemv_stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 
 // -----
 
+func.func @gemv_mma_stages(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{gemv on mma.sync needs stages = 1 or 2 (2: the next iteration's loads in registers), got 3}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = gemv, block = [8, 16, 64], warps = [1, 8], instr = [8, 16, 16], stages = 3>}
+  return
+}
+
+// -----
+
 func.func @gemv_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+2 {{gemv does not combine with split_k = 4}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)

@@ -121,7 +121,10 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       with the BM rows of A; for M of a few rows, NVIDIA only). For
       `gemv`, `block` is `[BM, BN, BK]` with BK the K a warp covers per
       iteration (32 lanes x 16 bytes x U), `warps` is `[1, W]`, `instr`
-      is `[1, 1, 16 / element bytes]` and `stages` is 1.
+      is `[1, 1, 16 / element bytes]` and `stages` is 1. gemv on mma.sync
+      (`instr = [8, 16, 16]`) also takes `stages = 2` with a B stored
+      N x K (tn, tt): its 16-byte loads of the next iteration are issued
+      before this iteration's products (a double buffer in registers).
     - `block`: the block tile `[BM, BN, BK]`.
     - `warps`: the warp grid `[WM, WN]` over the block tile; each warp owns a
       `BM/WM x BN/WN` warp tile. For `wgmma` the grid counts warpgroups (4
