@@ -304,12 +304,15 @@ static TileConfig getGemvConfig(const GemmSignature &sig,
 /// 16 tiles on 19 shapes: 8 x 16 x 64 within 4% of the fastest on all but
 /// 8x11008x4096 and 3x9000x1500; for 9 to 16 rows, 16 x 32 x 64 lost 25%
 /// less than 16 x 16 x 128 on 16x4096x11008.)
+///
+/// Their loads are not double-buffered (stages = 1): with stages = 2 the
+/// family ran 3-4% slower over 28 decode rows (H100, 8x4096x4096 10.8 us
+/// against 9.6, 16x4096x11008 38.4 against 38.5; tt 8x4096x4096 15.2
+/// against 16.8 the one clear gain; docs/perf-data/gemv-pipelined-2026-12-06).
 static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
   return rowsOfA <= 8
-             ? makeGemvMmaConfig(rowsOfA, /*bn=*/16, /*warps=*/8, /*unroll=*/2,
-                                 /*stages=*/2)
-             : makeGemvMmaConfig(rowsOfA, /*bn=*/32, /*warps=*/8, /*unroll=*/2,
-                                 /*stages=*/2);
+             ? makeGemvMmaConfig(rowsOfA, /*bn=*/16, /*warps=*/8, /*unroll=*/2)
+             : makeGemvMmaConfig(rowsOfA, /*bn=*/32, /*warps=*/8, /*unroll=*/2);
 }
 
 /// gemv-mma serves K from one iteration of one warp's stretches (8 x 16 x
