@@ -148,8 +148,9 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(findRule(nnGemv, "gemv"), nullptr);
   EXPECT_EQ(findRule(rules, "gemv-n"), nullptr);
   // 3 to 16 rows with a K-contiguous B: gemv on mma.sync, 8-row tiles of
-  // A up to 8 rows (N >= 66 x 16), 16-row ones up to 16 (N >= 33 x 32),
-  // K >= 256, odd K too (rows read in place, shifted).
+  // A up to 8 rows (N >= 66 x 16), 16-row ones up to 16 (N >= 66 x 32, or
+  // from 33 x 32 with K <= 6144: gemv-mma-16-few), K >= 256, odd K too
+  // (rows read in place, shifted).
   EXPECT_EQ(ruleFor(rules, 3, 4096, 4096), "gemv-mma");
   EXPECT_EQ(ruleFor(rules, 8, 11008, 2048), "gemv-mma");
   EXPECT_EQ(ruleFor(rules, 4, 14336, 2048), "gemv-mma");
@@ -161,7 +162,27 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   EXPECT_EQ(ruleFor(rules, 9, 4096, 4096), "gemv-mma-16");
   EXPECT_EQ(ruleFor(rules, 16, 4096, 11008), "gemv-mma-16");
   EXPECT_EQ(ruleFor(rules, 11, 4097, 4093), "gemv-mma-16");
-  EXPECT_EQ(ruleFor(rules, 16, 1056, 4096), "gemv-mma-16");
+  EXPECT_EQ(ruleFor(rules, 16, 1056, 4096), "gemv-mma-16-few");
+  EXPECT_EQ(ruleFor(rules, 12, 2080, 6144), "gemv-mma-16-few");
+  EXPECT_EQ(ruleFor(rules, 16, 2112, 16384), "gemv-mma-16");
+  // Fewer blocks with a longer K: K split into slices.
+  EXPECT_EQ(ruleFor(rules, 16, 1536, 8192), "decode-split");
+  EXPECT_EQ(ruleFor(rules, 9, 2080, 16384), "decode-split");
+  // In tt (A read element by element) 9-16 rows on gemv-mma-16 only from
+  // half the SMs of blocks, with K <= 4096 and N <= 8192; the decode
+  // members elsewhere.
+  {
+    GemmSignature ttSig = f16tn();
+    ttSig.transA = true;
+    std::vector<DispatchRule> ttRules =
+        getDispatchRules(ttSig, chip("sm_90a"), false);
+    EXPECT_EQ(ruleFor(ttRules, 9, 4096, 4096), "gemv-mma-16");
+    EXPECT_EQ(ruleFor(ttRules, 16, 5120, 1024), "gemv-mma-16");
+    EXPECT_EQ(ruleFor(ttRules, 16, 4096, 11008), "decode-split");
+    EXPECT_EQ(ruleFor(ttRules, 16, 11008, 4096), "decode");
+    EXPECT_EQ(ruleFor(ttRules, 16, 1536, 4096), "decode-split");
+    EXPECT_EQ(ruleFor(ttRules, 8, 4096, 4096), "gemv-mma");
+  }
   EXPECT_EQ(ruleFor(rules, 16, 1024, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 1040, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 4096, 255), "small");

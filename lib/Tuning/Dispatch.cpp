@@ -321,6 +321,30 @@ static TileConfig getGemvMmaConfig(int64_t rowsOfA) {
 /// tiles, 33 blocks, 8.5 us against 10.2).
 static constexpr int64_t kGemvMmaMinK = 256;
 
+/// gemv-mma-16 on fewer blocks than half the SMs (33 to 65 of 16 x 32)
+/// only up to this K, and in tn only: past it the decode members split K
+/// into slices instead (in a cluster or through a workspace). H100, f16
+/// tn, 9-16 rows on N 1056-2048 (docs/perf-data/gemv-pipelined-2026-12-06,
+/// runs 2 and 3): at K = 4096 gemv-mma-16 took 8.6-9.1 us against 10.2-11.2
+/// for decode-split; at 8192 decode-split won by 5-12% (16x1536x8192 11.9
+/// against 13.7), at 16384 by 13-36% (16x1536x16384 25.8 against 33.7,
+/// 0.72x -> 0.94x cuBLAS); K = 5120 and 6144 tied (12x1056x6144 11.0
+/// both). In tt the decode members won at 33-65 blocks from K = 4096 on
+/// (f16 tt 16x1536x4096 10.8 against 13.1).
+static constexpr int64_t kGemvMma16FewBlocksMaxK = 6144;
+
+/// gemv-mma-16 in tt (A stored K x M, read element by element) only up to
+/// this K and N: past them the decode members (mma.sync 16 x 128 through
+/// shared memory, K split below half the SMs) read A faster. H100, f16 tt
+/// (run 3): 16x4096x11008 40.1 us against 52.3, 16x11008x4096 35.6 against
+/// 48.0, 16x32000x4096 92.3 against 108.1, 9x11008x4096 39.5 against 46.4,
+/// 12x8192x8192 60.3 against 61.1; gemv-mma-16 kept 9x4096x4096 (14.3
+/// against 16.2), 12x4096x4096, and every row with K <= 2048 (9x5120x1024
+/// 8.1 against 11.6); 16x4096x4096 lost 10% there (15.4 against 14.0). N
+/// between 5120 and 11008 at K <= 4096 was not measured.
+static constexpr int64_t kGemvMma16TtMaxK = 4096;
+static constexpr int64_t kGemvMma16TtMaxN = 8192;
+
 /// Columns of C a gemv-n block owns: four lanes side by side on a row of B
 /// (64 bytes of f16), so that N = 4096 makes 128 blocks.
 static constexpr int64_t kGemvColumnsBlockN = 32;
@@ -936,10 +960,32 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     } else {
       if (sig.layoutName() == "tn")
         addDecodeWgmmaRules(d, sig, target, add);
+      bool tn = sig.layoutName() == "tn";
       for (int64_t bm : {8, 16}) {
         TileConfig c = getGemvMmaConfig(bm);
         SizeBounds when = gemvMmaRowsWhen(bm);
-        when.blocksMin = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
+        // From half the SMs times 16 rows of B (gemv-mma: 66 blocks of 16
+        // rows; gemv-mma-16: 33 of 32).
+        int64_t minBlocks = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
+        if (minBlocks < halfSMs) {
+          // gemv-mma-16-few: below half the SMs of blocks only with a short
+          // K, and in tn only (kGemvMma16FewBlocksMaxK).
+          if (tn) {
+            SizeBounds few = when;
+            few.blocksMin = minBlocks;
+            few.blocksMax = halfSMs - 1;
+            few.kMax = kGemvMma16FewBlocksMaxK;
+            add(bm == 8 ? "gemv-mma-few" : "gemv-mma-16-few", few, c);
+          }
+          minBlocks = halfSMs;
+        }
+        when.blocksMin = minBlocks;
+        // tt's A (K x M) is read element by element: 9-16 rows only on
+        // small weights there (kGemvMma16TtMaxK, kGemvMma16TtMaxN).
+        if (bm == 16 && !tn) {
+          when.kMax = kGemvMma16TtMaxK;
+          when.nMax = kGemvMma16TtMaxN;
+        }
         add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
       }
     }

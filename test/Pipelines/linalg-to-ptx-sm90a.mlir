@@ -42,13 +42,13 @@
 // MANIFEST: "layout": "tn",
 // MANIFEST: "broadcast": "col",
 // MANIFEST: "reads_c": false,
-// MANIFEST-COUNT-35: "gemm": 0,
+// MANIFEST-COUNT-36: "gemm": 0,
 // MANIFEST: "function": "mlp",
 // MANIFEST-NEXT: "gemm": 1,
 // MANIFEST: "layout": "tn",
 // MANIFEST: "broadcast": "full",
 // MANIFEST: "reads_c": false,
-// MANIFEST-COUNT-35: "gemm": 1,
+// MANIFEST-COUNT-36: "gemm": 1,
 // MANIFEST-NOT: "gemm": 2,
 
 // PTX: .entry mlp_gemm(

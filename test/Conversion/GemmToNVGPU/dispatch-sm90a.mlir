@@ -12,8 +12,10 @@
 //                                            blocks >= 66
 //   gemv-mma  gemv on mma.sync, 8 x 16, 8 warps splitting K:
 //                                            3 <= M <= 8, K >= 256, blocks >= 66
-//   gemv-mma-16 the same, 16 x 32:           9 <= M <= 16, K >= 256,
-//                                            blocks >= 33
+//   gemv-mma-16-few the same, 16 x 32:       9 <= M <= 16, 256 <= K <= 6144,
+//                                            33 <= blocks <= 65
+//   gemv-mma-16 its kernel again:            9 <= M <= 16, K >= 256,
+//                                            blocks >= 66
 //   decode-128x128 wgmma, 6 stages, a producer warpgroup, group 1:
 //                                            65 <= M <= 128, K >= 512,
 //                                            66 <= blocks <= 132
@@ -90,7 +92,10 @@
 // CHECK-SAME: rule = "gemv-mma", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 8 : i64, m_min = 3 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 16384 : i64
 // CHECK-SAME: name = "dyn_gemm_4",
-// CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 33 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
+// CHECK-SAME: rule = "gemv-mma-16-few", when = {blocks_max = 65 : i64, blocks_min = 33 : i64, k_max = 6144 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
+// CHECK-SAME: config = "#gemm.config<kind = gemv, block = [16, 32, 64], warps = [1, 8], instr = [8, 16, 16], stages = 1, smem = plain>", dynamic_shared_memory = 16384 : i64
+// CHECK-SAME: name = "dyn_gemm_4",
+// CHECK-SAME: rule = "gemv-mma-16", when = {blocks_min = 66 : i64, k_min = 256 : i64, m_max = 16 : i64, m_min = 9 : i64}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 6, load = tma_ws>"
 // CHECK-SAME: name = "dyn_gemm_5",
 // CHECK-SAME: rule = "decode-128x128", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_max = 132 : i64, blocks_min = 66 : i64, k_min = 512 : i64, m_max = 128 : i64, m_min = 65 : i64}}, {
@@ -282,7 +287,9 @@
 
 // gemv-mma: 3 <= M <= 8, K >= 256 and ceil(M / 8) * ceil(N / 16) >= 66:
 // gemv on mma.sync, 4 KiB of shared memory for the warps' sums, on A and B
-// as stored; gemv-mma-16 likewise for 9 <= M <= 16 in 16 x 32 tiles.
+// as stored; gemv-mma-16-few likewise for 9 <= M <= 16 in 16 x 32 tiles
+// on 33 to 65 blocks with K <= 6144, gemv-mma-16 (the same kernel) from 66
+// blocks on any K.
 // CHECK: %[[YM:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
 // CHECK-NEXT: %[[YN:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
 // CHECK-NEXT: %[[YK:.*]] = memref.dim %[[A]], %c1 : memref<?x?xf16>
@@ -295,7 +302,16 @@
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_3 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c4096_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
 // CHECK-NEXT: } else {
 // CHECK: arith.cmpi sge, %{{.*}}, %c9 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c6144 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %c33 : index
+// CHECK: arith.cmpi sle, %{{.*}}, %c65 : index
+// CHECK: scf.if
+// CHECK-NOT: gemm_pack
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
+// CHECK-NEXT: } else {
+// CHECK: arith.cmpi sge, %{{.*}}, %c9 : index
+// CHECK-NOT: %c6144
+// CHECK: arith.cmpi sge, %{{.*}}, %c66 : index
 // CHECK: scf.if
 // CHECK-NOT: gemm_pack
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_4 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c16384_i32 args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf16>)
@@ -736,6 +752,7 @@
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
