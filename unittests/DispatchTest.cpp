@@ -168,9 +168,11 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // Fewer blocks with a longer K: K split into slices.
   EXPECT_EQ(ruleFor(rules, 16, 1536, 8192), "decode-split");
   EXPECT_EQ(ruleFor(rules, 9, 2080, 16384), "decode-split");
-  // In tt (A read element by element) 9-16 rows on gemv-mma-16 only from
-  // half the SMs of blocks, with K <= 4096 and N <= 8192; the decode
-  // members elsewhere.
+  // In tt (A read element by element) gemv on mma.sync only on small
+  // weights: K <= 4096 and N <= 8192 (6 to 8 rows K <= 3072), 9-16 rows
+  // from half the SMs of blocks; the decode members elsewhere, except
+  // where B's rows rule out 16-byte copies (the decode tile would pack
+  // B).
   {
     GemmSignature ttSig = f16tn();
     ttSig.transA = true;
@@ -181,7 +183,19 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
     EXPECT_EQ(ruleFor(ttRules, 16, 4096, 11008), "decode-split");
     EXPECT_EQ(ruleFor(ttRules, 16, 11008, 4096), "decode");
     EXPECT_EQ(ruleFor(ttRules, 16, 1536, 4096), "decode-split");
-    EXPECT_EQ(ruleFor(ttRules, 8, 4096, 4096), "gemv-mma");
+    EXPECT_EQ(ruleFor(ttRules, 3, 4096, 4096), "gemv-mma");
+    EXPECT_EQ(ruleFor(ttRules, 5, 7000, 3000), "gemv-mma");
+    EXPECT_EQ(ruleFor(ttRules, 3, 11008, 4096), "decode");
+    EXPECT_EQ(ruleFor(ttRules, 8, 7000, 3000), "gemv-mma-6");
+    EXPECT_EQ(ruleFor(ttRules, 8, 4096, 4096), "decode-split");
+    EXPECT_EQ(ruleFor(ttRules, 8, 4096, 11008), "decode-split");
+    EXPECT_EQ(ruleForUnalignedB(ttRules, 5, 4097, 4093), "gemv-mma");
+    EXPECT_EQ(ruleForUnalignedB(ttRules, 7, 4097, 4093),
+              "gemv-mma-unaligned-b");
+    EXPECT_EQ(ruleForUnalignedB(ttRules, 7, 11009, 8191),
+              "gemv-mma-unaligned-b");
+    EXPECT_EQ(ruleForUnalignedB(ttRules, 12, 11009, 8191),
+              "gemv-mma-16-unaligned-b");
   }
   EXPECT_EQ(ruleFor(rules, 16, 1024, 4096), "decode-split");
   EXPECT_EQ(ruleFor(rules, 8, 1040, 4096), "decode-split");

@@ -333,17 +333,26 @@ static constexpr int64_t kGemvMmaMinK = 256;
 /// (f16 tt 16x1536x4096 10.8 against 13.1).
 static constexpr int64_t kGemvMma16FewBlocksMaxK = 6144;
 
-/// gemv-mma-16 in tt (A stored K x M, read element by element) only up to
-/// this K and N: past them the decode members (mma.sync 16 x 128 through
-/// shared memory, K split below half the SMs) read A faster. H100, f16 tt
-/// (run 3): 16x4096x11008 40.1 us against 52.3, 16x11008x4096 35.6 against
-/// 48.0, 16x32000x4096 92.3 against 108.1, 9x11008x4096 39.5 against 46.4,
-/// 12x8192x8192 60.3 against 61.1; gemv-mma-16 kept 9x4096x4096 (14.3
-/// against 16.2), 12x4096x4096, and every row with K <= 2048 (9x5120x1024
-/// 8.1 against 11.6); 16x4096x4096 lost 10% there (15.4 against 14.0). N
-/// between 5120 and 11008 at K <= 4096 was not measured.
-static constexpr int64_t kGemvMma16TtMaxK = 4096;
-static constexpr int64_t kGemvMma16TtMaxN = 8192;
+/// gemv-mma in tt (A stored K x M, read element by element) only up to
+/// this K and N (and with 6 to 8 rows up to kGemvMmaTtSixRowsMaxK): past
+/// them the decode members (mma.sync 16 x 128 through shared memory, K
+/// split below half the SMs) read A faster, the more so the more rows A
+/// has. H100, f16 tt (docs/perf-data/gemv-pipelined-2026-12-06, runs 3 and
+/// 7), decode members against gemv-mma: 16x4096x11008 40.1 us against
+/// 52.3, 16x11008x4096 35.6 against 48.0, 16x32000x4096 92.3 against 108.1,
+/// 8x4096x11008 39.0 against 61.0, 8x8192x8192 51.4 against 67.9,
+/// 5x11008x4096 38.5 against 49.0, 3x4096x11008 42.8 against 47.6;
+/// gemv-mma kept 3x7000x3000 (16.8 against 26.8), 9x5120x1024 (8.1 against
+/// 11.6), 3x4096x4096 (12.4 against 15.2), 9x4096x4096 (14.3 against
+/// 16.2) and every row with K <= 2048. N between 7000 and 11008 at K <=
+/// 4096 was not measured.
+static constexpr int64_t kGemvMmaTtMaxK = 4096;
+static constexpr int64_t kGemvMmaTtMaxN = 8192;
+/// 6 to 8 rows in tt: 8x4096x4096 14.5 us in decode-split against 18.3,
+/// 8x1056x4096 10.8 against 11.8; gemv-mma kept 8x7000x3000 (19.0 against
+/// 21.4) and 8x5120x1024 (7.9 against 10.3). (5x4096x4096 tied, 15.6
+/// against 16.0; 16x4096x4096 lost 10% in gemv-mma-16, kept for 9-12 rows.)
+static constexpr int64_t kGemvMmaTtSixRowsMaxK = 3072;
 
 /// Columns of C a gemv-n block owns: four lanes side by side on a row of B
 /// (64 bytes of f16), so that N = 4096 makes 128 blocks.
@@ -980,13 +989,31 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
           minBlocks = halfSMs;
         }
         when.blocksMin = minBlocks;
-        // tt's A (K x M) is read element by element: 9-16 rows only on
-        // small weights there (kGemvMma16TtMaxK, kGemvMma16TtMaxN).
-        if (bm == 16 && !tn) {
-          when.kMax = kGemvMma16TtMaxK;
-          when.nMax = kGemvMma16TtMaxN;
+        std::string name = bm == 8 ? "gemv-mma" : "gemv-mma-16";
+        if (tn) {
+          add(name, when, c);
+          continue;
         }
-        add(bm == 8 ? "gemv-mma" : "gemv-mma-16", when, c);
+        // tt's A (K x M) is read element by element: gemv-mma only on small
+        // weights there (kGemvMmaTtMaxK, kGemvMmaTtMaxN; 6 to 8 rows
+        // kGemvMmaTtSixRowsMaxK), and wherever B's rows rule out 16-byte
+        // copies, which the decode members would pack.
+        SizeBounds small = when;
+        small.kMax = kGemvMmaTtMaxK;
+        small.nMax = kGemvMmaTtMaxN;
+        if (bm == 8) {
+          SizeBounds six = small;
+          small.mMax = 5;
+          six.mMin = 6;
+          six.kMax = kGemvMmaTtSixRowsMaxK;
+          add(name, small, c);
+          add("gemv-mma-6", six, c);
+        } else {
+          add(name, small, c);
+        }
+        SizeBounds unaligned = when;
+        unaligned.bAligned = false;
+        add(name + "-unaligned-b", unaligned, c);
       }
     }
   }
