@@ -45,7 +45,9 @@
 //   - 16-byte loads of B, element loads of A (A strided: tt with M > 1);
 //   - element loads of both through the strides, clamped to K.
 // Each covers the iterations whose loads lie inside the rows, then the rest
-// element by element, predicated on K.
+// element by element, predicated on K. With stages = 2 (a B stored N x K)
+// the first path issues each iteration's loads before the products of the
+// one before (a double buffer in registers; same products, same bits).
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,8 +105,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   StreamedOperand bOp = streamOperand(b, loc, ctx, ctx.b, true, laneElems);
   const bool columnsB = !op.isTransposedB();
   // stages = 2: the 16-byte path of a B stored N x K double-buffers its
-  // loads in registers (loopKPipelined).
-  // (checkGemv rejects it on a B stored K x N.)
+  // loads in registers (loopKPipelined; checkGemv rejects it on a B stored
+  // K x N).
   const bool pipelined = cfg.getStages() == 2 && !columnsB;
 
   Value warp = m.div(ctx.tid, lanes);
@@ -365,14 +367,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
 
   // stages = 2: warp w's whole iterations of [0, end) with the next
   // iteration's 16-byte loads issued before this one's products, so a lane
-  // keeps two iterations of loads in flight (the register double buffer
-  // the loads of one block an SM need to approach the copy's rate). The
-  // loop runs one iteration more than the warp has: the first multiplies
-  // zeros (adding +0 to sums that start at +0, so the bits are those of
-  // stages = 1) while its loads fly, the last loads its predecessor's
-  // chunks again (L1 hits) rather than read past `end`. A prologue load
-  // would not do: LLVM folds a phi of two loads into one load of a phi of
-  // addresses, at the top of the loop, which undoes the double buffer.
+  // keeps two iterations of loads in flight (measured: that did not lift
+  // the decode rows it was built for, docs/design-notes.md). The loop runs one
+  // iteration more than the warp has: the first multiplies zeros (adding +0 to
+  // sums that start at +0, so the bits are those of stages = 1) while its loads
+  // fly, the last loads its predecessor's chunks again (L1 hits) rather than
+  // read past `end`. A prologue load would not do: LLVM folds a phi of two
+  // loads into one load of a phi of addresses, at the top of the loop, which
+  // undoes the double buffer.
   auto loopKPipelined = [&](OpBuilder &b, Value end, ValueRange init) {
     IndexMath m(b, loc);
     Value start = m.mul(warp, bk), stride = m.c(warps * bk);
