@@ -295,7 +295,7 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   }
   // gemv on mma.sync double-buffers its 16-byte loads in registers with
   // stages = 2 (GemvMma.cpp).
-  if (c.kind == InstrKind::gemv && isGemvMma(c) && c.stages > 2)
+  if (isGemvMma(c) && c.stages > 2)
     return "gemv on mma.sync needs stages = 1 or 2 (2: the next iteration's "
            "loads in registers), got " +
            std::to_string(c.stages);

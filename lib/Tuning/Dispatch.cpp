@@ -967,12 +967,13 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     if (!sig.transB) {
       addGemvMmaColumnsRules(d, sig, target, add);
     } else {
-      if (sig.layoutName() == "tn")
-        addDecodeWgmmaRules(d, sig, target, add);
       bool tn = sig.layoutName() == "tn";
+      if (tn)
+        addDecodeWgmmaRules(d, sig, target, add);
       for (int64_t bm : {8, 16}) {
         TileConfig c = getGemvMmaConfig(bm);
         SizeBounds when = gemvMmaRowsWhen(bm);
+        std::string name = bm == 8 ? "gemv-mma" : "gemv-mma-16";
         // From half the SMs times 16 rows of B (gemv-mma: 66 blocks of 16
         // rows; gemv-mma-16: 33 of 32).
         int64_t minBlocks = halfSMs * kGemvMmaMinRowsPerSM / c.bn;
@@ -984,12 +985,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
             few.blocksMin = minBlocks;
             few.blocksMax = halfSMs - 1;
             few.kMax = kGemvMma16FewBlocksMaxK;
-            add(bm == 8 ? "gemv-mma-few" : "gemv-mma-16-few", few, c);
+            add(name + "-few", few, c);
           }
           minBlocks = halfSMs;
         }
         when.blocksMin = minBlocks;
-        std::string name = bm == 8 ? "gemv-mma" : "gemv-mma-16";
         if (tn) {
           add(name, when, c);
           continue;

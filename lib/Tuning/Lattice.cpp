@@ -56,14 +56,15 @@ static void enumerateGemv(const GemmProblem &problem, const TargetInfo &target,
   for (int64_t bm : {8, 16})
     for (int64_t bn : {16, 32, 64})
       for (int64_t warps : {2, 4, 8})
-        for (int64_t unroll : {1, 2, 4, 8})
+        for (int64_t unroll : {1, 2, 4, 8}) {
+          if (bm < problem.m || (bn == 64 && unroll > 2))
+            continue;
           for (int64_t stages : {1, 2}) {
-            if (bm < problem.m || (bn == 64 && unroll > 2))
-              continue;
             TileConfig c = makeGemvMmaConfig(bm, bn, warps, unroll, stages);
             if (checkConfig(c, problem, target).empty())
               result.push_back(c);
           }
+        }
   for (int64_t bm = std::max<int64_t>(problem.m, 1); bm <= kMaxGemvRows;
        bm *= 2)
     for (int64_t wn : {4, 8})

@@ -665,10 +665,10 @@ GEMV_CONFIGS = [
     ("bf16", "tn", "none", _gemv_mma(16, 16, 4, 1, stages=2), False),
     ("f16", "tt", "none", _gemv_mma(16, 32, 8, 2, stages=2), True),
 ]
-GEMV_MMA_PIPELINED_FIRST = 30
 GEMV_MMA_FIRST = 9
 GEMV_COLS_FIRST = 16
 GEMV_MMA_COLS_FIRST = 23
+GEMV_MMA_PIPELINED_FIRST = 30
 
 
 # (bm, rows of B a warp, warps, loads a lane and row) of the gemv sweep.

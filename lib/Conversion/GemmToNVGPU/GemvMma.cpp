@@ -138,6 +138,26 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   auto vecType = VectorType::get({laneElems}, elem);
   IntegerAttr align = b.getI64IntegerAttr(16);
 
+  // The elements of a loaded vector.
+  auto elementsOf = [&](OpBuilder &b, Value v) {
+    SmallVector<Value> out;
+    for (int64_t j = 0, e = cast<VectorType>(v.getType()).getNumElements();
+         j < e; ++j)
+      out.push_back(vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
+    return out;
+  };
+  // The lane's chunk of a row at k = kc in one 16-byte load.
+  auto loadVector = [&](OpBuilder &b, const StreamedOperand &o, Value rowOff,
+                        Value kc) -> Value {
+    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    return vector::LoadOp::create(b, loc, vecType, o.linear,
+                                  ValueRange{mx.add(rowOff, m.idx(kc))},
+                                  /*nontemporal=*/false, align);
+  };
+  // The lane's k of stretch u of the iteration at k0.
+  auto laneKc = [&](IndexMath &m, Value k0, int64_t u) {
+    return m.add(k0, m.add(laneK, u * stretch));
+  };
   // The lane's chunk of a row at k = kc.
   auto loadChunk = [&](OpBuilder &b, const StreamedOperand &o, Value rowOff,
                        const ShiftedRow &shifted, Value kc,
@@ -145,15 +165,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
     SmallVector<Value> out;
     switch (how) {
-    case ChunkLoad::vector: {
-      Value v = vector::LoadOp::create(b, loc, vecType, o.linear,
-                                       ValueRange{mx.add(rowOff, m.idx(kc))},
-                                       /*nontemporal=*/false, align);
-      for (int64_t j = 0; j < laneElems; ++j)
-        out.push_back(
-            vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
-      return out;
-    }
+    case ChunkLoad::vector:
+      return elementsOf(b, loadVector(b, o, rowOff, kc));
     case ChunkLoad::shifted:
       return loadShiftedChunk(b, loc, o.linear, shifted, kc, laneElems, elem);
     case ChunkLoad::element:
@@ -212,13 +225,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
       for (int64_t i = 0; i < loadsPerRow; ++i) {
         SmallVector<Value> elems;
         if (how == ChunkLoad::vector) {
-          Value v = vector::LoadOp::create(
-              b, loc, colVecType, bOp.linear,
-              ValueRange{mx.add(rowStart, m.idx(laneCols[i]))},
-              /*nontemporal=*/false, colAlign);
-          for (int64_t e = 0; e < colElems; ++e)
-            elems.push_back(
-                vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}));
+          elems = elementsOf(
+              b, vector::LoadOp::create(
+                     b, loc, colVecType, bOp.linear,
+                     ValueRange{mx.add(rowStart, m.idx(laneCols[i]))},
+                     /*nontemporal=*/false, colAlign));
         } else {
           assert(how == ChunkLoad::element && "columns: vector or element");
           for (int64_t e = 0; e < colElems; ++e) {
@@ -284,7 +295,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     SmallVector<SmallVector<Value>> chunksB, chunksA;
     SmallVector<Value> kcs;
     for (int64_t u = 0; u < count; ++u) {
-      Value kc = m.add(first, m.add(laneK, u * stretch));
+      Value kc = laneKc(m, first, u);
       kcs.push_back(kc);
       if (columnsB)
         llvm::append_range(chunksB, loadColumnsB(b, kc, howB, guardK));
@@ -300,30 +311,18 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   // 16-byte vectors of one iteration at k0, B's [u][tile][half] then A's
   // [u][tile], as `stretches` orders its chunks.
   auto loadVectors = [&](OpBuilder &b, Value k0) {
-    IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
+    IndexMath m(b, loc);
     SmallVector<Value> vecs;
     auto load = [&](const StreamedOperand &o, ArrayRef<Value> rowOffs) {
       for (int64_t u = 0; u < unroll; ++u) {
-        Value kc = m.idx(m.add(k0, m.add(laneK, u * stretch)));
+        Value kc = laneKc(m, k0, u);
         for (Value off : rowOffs)
-          vecs.push_back(vector::LoadOp::create(b, loc, vecType, o.linear,
-                                                ValueRange{mx.add(off, kc)},
-                                                /*nontemporal=*/false, align));
+          vecs.push_back(loadVector(b, o, off, kc));
       }
     };
     load(bOp, rowOffB);
     load(a, rowOffA);
     return vecs;
-  };
-  // The chunks of loadVectors' vectors, split into B's and A's.
-  auto chunksOf = [&](OpBuilder &b, ValueRange vecs) {
-    SmallVector<SmallVector<Value>> chunks;
-    for (Value v : vecs) {
-      SmallVector<Value> &c = chunks.emplace_back();
-      for (int64_t j = 0; j < laneElems; ++j)
-        c.push_back(vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{j}));
-    }
-    return chunks;
   };
   // One iteration: the stretch [k0, k0 + BK). The 16-byte path loads its U
   // stretches at once. The others (element loads: a register per element
@@ -390,8 +389,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
           IndexMath m(b, loc);
           SmallVector<Value> nextVecs =
               loadVectors(b, m.select(m.lt(k0, end), k0, m.sub(k0, stride)));
-          SmallVector<SmallVector<Value>> chunks =
-              chunksOf(b, args.drop_front(numAcc));
+          SmallVector<SmallVector<Value>> chunks;
+          for (Value v : args.drop_front(numAcc))
+            chunks.push_back(elementsOf(b, v));
           size_t numB = unroll * rowOffB.size();
           SmallVector<Value> acc =
               multiply(b, ArrayRef(chunks).take_front(numB),
