@@ -440,6 +440,13 @@ def case_list(which):
         for d in ["tf32", "i8", "f8"]:
             for l in LAYOUTS:
                 out.append((d, l, "none"))
+    elif which == "f8roof":
+        # Compiled for sm_90a: the f8 default family and the F8ROOF tiles,
+        # with the linear epilogue on the default tile.
+        out.append(("f8", "tn", "none"))
+        for i in range(len(F8ROOF)):
+            out.append(("f8", "tn", "none", "fr", i))
+        out.append(("f8", "tn", "linear", "fr", 0))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -533,6 +540,25 @@ TMA_OTHER = [
     ("f8", "tn", "none", "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>"),
     ("f8", "tn", "linear", "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], stages = 5, group = 8, load = tma_ws>"),
     ("f16", "tn", "none", "#gemm.config<kind = wgmma, block = [192, 128, 64], warps = [3, 1], instr = [64, 128, 16], stages = 5, group = 8, load = tma_ws>"),
+]
+
+
+# f8 e4m3 tn tiles of the `f8roof` set (issue 15's f8 row): the default
+# tile, two compute warpgroups of 128 x 128, the tensor cores' accumulation
+# alone (N = 256), and TMA multicast pairs.
+F8ROOF = [
+    "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], "
+    "stages = 4, group = 8, load = tma_ws>",
+    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
+    "stages = 6, group = 8, load = tma_ws>",
+    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
+    "stages = 4, group = 8, load = tma_ws>",
+    "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], "
+    "stages = 4, group = 8, load = tma>",
+    "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], "
+    "stages = 4, group = 8, load = tma_ws, multicast = 2>",
+    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
+    "stages = 6, group = 8, load = tma_ws, multicast = 2>",
 ]
 
 
@@ -836,7 +862,7 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast", "slices", "decodetn"])
+                            "multicast", "slices", "decodetn", "f8roof"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -896,6 +922,9 @@ def main():
         elif len(case) == 5 and case[3] == "pp":
             _, _, _, config, batched = PINGPONG[case[4]]
             name += f"_pp{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "fr":
+            name += f"_fr{case[4]}"
+            config = F8ROOF[case[4]]
         elif len(case) == 5 and case[3] == "tmao":
             name += f"_to{case[4]}"
             config = TMA_OTHER[case[4]][3]

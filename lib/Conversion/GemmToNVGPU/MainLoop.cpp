@@ -863,6 +863,22 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
       });
 }
 
+/// Keeps LLVM from unrolling `loop` (its software pipeline is explicit):
+/// a main loop without copies is small enough for NVPTX's runtime
+/// unrolling, whose remainder iteration starts from the zero accumulators,
+/// which LLVM then materializes after the iteration's wgmma.fence (ptxas
+/// serializes every wgmma of a kernel in which a non-wgmma instruction
+/// defines accumulator registers there, C7515).
+static void disableUnrolling(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  auto unroll =
+      LLVM::LoopUnrollAttr::get(ctx, BoolAttr::get(ctx, true), {},
+                                BoolAttr::get(ctx, true), {}, {}, {}, {});
+  loop->setAttr("loop_annotation", LLVM::LoopAnnotationAttr::get(
+                                       ctx, {}, {}, {}, unroll, {}, {}, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}));
+}
+
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -952,11 +968,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     publishTma(b, loc, *tma);
   }
   // Runs `tmaPath` when the kernel loads through TMA (a TMA config whose
-  // host passed tensor maps), else `copyPath`.
+  // host passed tensor maps), else `copyPath`. Inside one of the main
+  // loop's two versions (below) the path is known: `loopPath`.
+  std::optional<bool> loopPath;
   auto eitherPath = [&](OpBuilder &b, function_ref<void(OpBuilder &)> tmaPath,
                         function_ref<void(OpBuilder &)> copyPath) {
     if (!tma)
       return copyPath(b);
+    if (loopPath)
+      return *loopPath ? tmaPath(b) : copyPath(b);
     scf::IfOp::create(
         b, loc, tma->useTma,
         [&](OpBuilder &b, Location loc) {
@@ -992,11 +1012,15 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Commit groups and waits as NVVM ops: nvgpu's device_async_create_group
   // wants the tokens of the group's copies, which are issued under scf.if and
   // inside loops here; without tokens it prints a form that does not parse.
+  // cp.async groups; none in the TMA version of a main loop (loopPath),
+  // which issues no cp.async.
   auto commit = [&](OpBuilder &b) {
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    if (!loopPath.value_or(false))
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
   };
   auto waitGroups = [&](OpBuilder &b, int64_t pending) {
-    NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+    if (!loopPath.value_or(false))
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
   };
 
   std::unique_ptr<ComputeStep> step;
@@ -1039,34 +1063,54 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         [&](OpBuilder &b) { ctx.emitComputeBarrier(b, loc); });
   };
 
-  Value numK = ctx.numKTiles(m);
-  // A step that groups k-tiles (f8 promotion) runs whole groups: K is
-  // padded with k-tiles past it, which the copies read as zeros.
-  int64_t group = stages > 1 ? step->kTilesPerGroup() : 1;
-  if (group > 1) {
-    ctx.kPadFrom = numK;
-    numK = m.mul(m.ceilDiv(numK, group), group);
-  }
-  // Tiles fetched ahead of the one being computed: S-1, less the stages an
-  // asynchronous step may still be reading.
-  int64_t lag = step->stagesInFlight();
-  int64_t ahead = stages - 1 - lag;
-  assert((stages == 1 && lag == 0) || ahead >= 1);
+  // A warp-specialized block's main loop is emitted twice, once for each
+  // load path (`loopPath`), under one branch on whether the host passed
+  // tensor maps: the TMA version then holds no copy code, whose registers
+  // the compute warpgroups need for their accumulators (three of them
+  // promote f8 partial sums every 256 of K in the TMA version only; with
+  // the copies beside, ptxas spilled). Persistent blocks keep one loop
+  // (they reach it once per tile), and so do blocks without a producer,
+  // whose TMA path issues copies too (versioned, the 128 x 256 f8 tile's
+  // wgmma got serialized, C7515).
+  bool versioned = tma && tma->warpSpecialized && !persistent && stages > 1;
+  // The k-tiles of the block's tile, and those its main loop runs on
+  // `path` (or on both): a step that groups k-tiles (f8 promotion) runs
+  // whole groups, K padded with k-tiles past it, which every copy path
+  // reads as zeros.
+  Value numKTiles = ctx.numKTiles(m);
+  auto kTileGroup = [&](std::optional<bool> path) {
+    ctx.loopIssuesCopies = !path || !*path || !tma->warpSpecialized;
+    return stages > 1 ? step->kTilesPerGroup() : int64_t(1);
+  };
+  auto paddedKTiles = [&](IndexMath &m, int64_t group) {
+    if (group == 1)
+      return numKTiles;
+    ctx.kPadFrom = numKTiles;
+    return m.mul(m.ceilDiv(numKTiles, group), group);
+  };
+  // The producer's k-tiles: those of the TMA version.
+  Value producerK = paddedKTiles(
+      m, kTileGroup(versioned ? std::optional<bool>(true) : std::nullopt));
   // Everything from here on is the compute threads' (all threads unless
   // warp-specialized).
-  // `compute` runs the main loop and the epilogue of the block's current
-  // output tile. A persistent block passes kBase, the k-tiles of its earlier
-  // tiles (the stage and barrier phase of k-tile kt are those of
-  // it = kBase + kt), and seq, the tile's place in the block's sequence
-  // (the epilogue's turn).
-  int64_t epilogueBytes = 0;
-  auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
+  // `mainLoop` runs the main loop of the block's current output tile from
+  // the accumulators `initIn` (or from zero accumulators it makes after its
+  // prologue) and returns them. A persistent block passes
+  // kBase, the k-tiles of its earlier tiles (the stage and barrier phase of
+  // k-tile kt are those of it = kBase + kt).
+  auto mainLoop = [&](OpBuilder &b, Value kBase,
+                      ValueRange initIn) -> SmallVector<Value> {
     IndexMath m(b, loc);
+    int64_t group = kTileGroup(loopPath);
+    Value numK = loopPath ? paddedKTiles(m, group) : producerK;
+    // Tiles fetched ahead of the one being computed: S-1, less the stages
+    // an asynchronous step may still be reading.
+    int64_t lag = step->stagesInFlight();
+    int64_t ahead = stages - 1 - lag;
+    assert((stages == 1 && lag == 0) || ahead >= 1);
     auto global = [&](IndexMath &m, Value kt) {
       return kBase ? m.add(kBase, kt) : kt;
     };
-    if (seq)
-      waitTurn(b, loc, turns.mainLoop, seq);
     // Prologue: tiles 0 .. ahead-1, one commit group each (empty past the end),
     // as a loop so that the copy code is emitted once rather than S-1 times (it
     // is the bulk of the kernel's code and of LLVM's compile time).
@@ -1081,7 +1125,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       });
       commit(b);
     }
-    SmallVector<Value> init = step->initAccumulators(b, loc);
+    SmallVector<Value> init(initIn);
+    if (init.empty())
+      init = step->initAccumulators(b, loc);
     scf::ForOp loop;
     if (stages == 1) {
       // No multi-buffering: copy, wait, barrier, compute, barrier.
@@ -1115,6 +1161,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       // A step grouping k-tiles gets its groups unrolled: iteration kg
       // runs k-tiles kg .. kg + group - 1, each its place in the group.
       loop = scf::ForOp::create(b, loc, m.c(0), numK, m.c(group), init);
+      if (versioned)
+        disableUnrolling(loop);
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(loop.getBody());
       SmallVector<Value> acc(loop.getRegionIterArgs());
@@ -1156,13 +1204,51 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       }
       scf::YieldOp::create(b, loc, acc);
     }
-    if (seq)
-      passTurn(b, loc, ctx, turns.mainLoop);
-    // Drain: no cp.async may be in flight when the kernel exits, and no MMA
-    // when the epilogue reads the accumulators.
+    return SmallVector<Value>(loop.getResults());
+  };
+  // Drain: no cp.async may be in flight when the kernel exits, and no MMA
+  // when the accumulators are read.
+  auto drain = [&](OpBuilder &b) {
     waitGroups(b, 0);
     step->drain(b, loc);
-    if (kBase && tma && lag > 0) {
+  };
+  // `compute` runs the main loop and the epilogue of the block's current
+  // output tile; seq is a persistent block's place in its sequence of
+  // tiles (the epilogue's turn).
+  int64_t epilogueBytes = 0;
+  auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
+    IndexMath m(b, loc);
+    if (seq)
+      waitTurn(b, loc, turns.mainLoop, seq);
+    SmallVector<Value> results;
+    if (!versioned) {
+      results = mainLoop(b, kBase, {});
+    } else {
+      // The versions share their zero accumulators and descriptors.
+      SmallVector<Value> init = step->initAccumulators(b, loc);
+      auto ifOp = scf::IfOp::create(b, loc, ValueRange(init).getTypes(),
+                                    tma->useTma, /*withElseRegion=*/true);
+      for (bool path : {true, false}) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(path ? ifOp.thenBlock() : ifOp.elseBlock());
+        loopPath = path;
+        SmallVector<Value> acc = mainLoop(b, kBase, init);
+        // Each version drains its own MMAs: ptxas reads a wgmma's stage as
+        // lasting, in program order, up to the wait that retires it, and
+        // the other version's accumulator set-up lies between the two
+        // (C7515, every wgmma serialized); the TMA version issues no
+        // cp.async, so LLVM keeps the two drains apart.
+        drain(b);
+        scf::YieldOp::create(b, loc, acc);
+        loopPath.reset();
+      }
+      results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+    }
+    if (seq)
+      passTurn(b, loc, ctx, turns.mainLoop);
+    if (!versioned)
+      drain(b);
+    if (int64_t lag = step->stagesInFlight(); kBase && tma && lag > 0) {
       // A persistent block goes on to its next tile: the stages of the
       // last `lag` k-tiles, retired by the drain, go back to the producer.
       eitherPath(
@@ -1170,11 +1256,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
           [&](OpBuilder &b) {
             IndexMath mr(b, loc);
             for (int64_t d = 1; d <= lag; ++d) {
-              Value kt = mr.sub(numK, mr.c(d));
+              Value kt = mr.sub(producerK, mr.c(d));
               emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
                 IndexMath ms(b, loc);
                 emitTmaRelease(b, loc, ctx, *tma,
-                               ms.rem(global(ms, kt), stages));
+                               ms.rem(ms.add(kBase, kt), stages));
               });
             }
           },
@@ -1183,13 +1269,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
 
     if (seq)
       waitTurn(b, loc, turns.epilogue, seq);
-    epilogueBytes = emitEpilogue(b, ctx, *step, loop.getResults());
+    epilogueBytes = emitEpilogue(b, ctx, *step, results);
     if (seq)
       passTurn(b, loc, ctx, turns.epilogue);
   };
 
   if (persistent) {
-    buildPersistentBlock(b, loc, ctx, *tma, numK,
+    buildPersistentBlock(b, loc, ctx, *tma, producerK,
                          [&](OpBuilder &b, Value kBase, Value seq) {
                            makeSources(b);
                            compute(b, kBase, seq);
@@ -1201,7 +1287,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     auto block = [&](OpBuilder &b) {
       emitWarpSpecialized(
           b, loc, ctx, *tma,
-          [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
+          [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, producerK); },
           [&](OpBuilder &b) { compute(b, Value(), Value()); });
     };
     // Multicast: a last block past the tiles only joined the cluster

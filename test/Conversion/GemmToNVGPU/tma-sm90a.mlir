@@ -12,6 +12,9 @@
 // TMA cannot address: unaligned, so no 16-byte copies either) take the
 // element-copy path.
 
+// The warp-specialized main loops are not unrolled (loop_annotation):
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true, runtimeDisable = true>
+// CHECK: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK: tensor_maps = [{box = [128, 64], operand = "A", swizzle = 128 : i64}, {box = [64, 64], operand = "B", swizzle = 128 : i64}]
 // CHECK: llvm.func @mgpuGemmTensorMap(i64, i64, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> !llvm.ptr
 // CHECK-LABEL: func.func @nn(
@@ -60,10 +63,35 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.setmaxregister increase 232
+// The main loop once per load path: with tensor maps, the compute
+// warpgroups only wait, multiply and hand stages back (no copy, no
+// cp.async group, no barrier among themselves; LLVM may not unroll it);
+// without, they copy and synchronize with the named barrier.
+// CHECK: scf.if %{{.*}} -> (!llvm.struct
+// CHECK-NOT: nvvm.barrier id
+// CHECK-NOT: nvvm.cp.async
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-NOT: nvvm.barrier id
+// CHECK-NOT: nvvm.cp.async
 // CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-NOT: nvvm.barrier id
+// CHECK-NOT: nvvm.cp.async
+// CHECK: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.barrier id
+// CHECK-NOT: nvvm.cp.async
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NOT: nvvm.cp.async
+// CHECK: } {loop_annotation = #[[NOUNROLL]]}
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK: scf.for {{.*}} iter_args
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NOT: nvvm.mbarrier.arrive
+// CHECK: } {loop_annotation = #[[NOUNROLL]]}
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 // One block an SM (nvvm.minctasm = 1, .minnctapersm 1) fixes the register
