@@ -473,19 +473,13 @@ TEST(Legality, Fp8PromotionCoversTwoKTilesWhereRegistersAllow) {
   // group of MMAs in flight (3 or more stages) and at most two compute
   // warpgroups (three get 152 registers, too few to keep a partial sum in
   // flight).
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 6, 2, true), 2);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 3, 1, true), 2);
-  EXPECT_EQ(wgmmaPromotionKTiles(64, 4, 2, true), 4);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 4, 3, true), 1);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 2, 2, true), 1);
-  EXPECT_EQ(wgmmaPromotionKTiles(256, 4, 2, true), 1);
-  EXPECT_EQ(wgmmaPromotionKTiles(96, 4, 2, true), 1);
-  // Three warpgroups: in a main loop without copies only (the TMA version
-  // of a warp-specialized block's loop); never four.
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 4, 3, false), 2);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 2, 3, false), 1);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 4, 4, false), 1);
-  EXPECT_EQ(wgmmaPromotionKTiles(128, 6, 2, false), 2);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 6, 2), 2);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 3, 1), 2);
+  EXPECT_EQ(wgmmaPromotionKTiles(64, 4, 2), 4);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 4, 3), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(128, 2, 2), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(256, 4, 2), 1);
+  EXPECT_EQ(wgmmaPromotionKTiles(96, 4, 2), 1);
 }
 
 TEST(Legality, Fp8PromotionTakesASecondSetOfAccumulators) {

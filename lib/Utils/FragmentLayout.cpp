@@ -156,10 +156,9 @@ bool mlir::gemm::wgmmaPromotesPartialSums(ElemKind operand, int64_t n) {
 }
 
 int64_t mlir::gemm::wgmmaPromotionKTiles(int64_t bk, int64_t stages,
-                                         int64_t warpgroups,
-                                         bool loopIssuesCopies) {
-  if (stages < 3 || warpgroups > (loopIssuesCopies ? 2 : 3) || bk <= 0 ||
-      kWgmmaPromotionK % bk != 0 || kWgmmaPromotionK / bk < 2)
+                                         int64_t warpgroups) {
+  if (stages < 3 || warpgroups > 2 || bk <= 0 || kWgmmaPromotionK % bk != 0 ||
+      kWgmmaPromotionK / bk < 2)
     return 1;
   return kWgmmaPromotionK / bk;
 }

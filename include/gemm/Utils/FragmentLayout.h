@@ -146,17 +146,14 @@ bool wgmmaPromotesPartialSums(ElemKind operand, int64_t n);
 /// error of a partial sum per 128 and far fewer stalls.
 constexpr int64_t kWgmmaPromotionK = 256;
 
-/// k-tiles of `bk` elements per promoted partial sum, for a main loop of
-/// `stages` stages and `warpgroups` compute warpgroups, in which the
-/// compute threads issue copies or not (`loopIssuesCopies`: not in the TMA
-/// version of a warp-specialized block's loop): kWgmmaPromotionK / bk when
-/// that is a whole number above one, the stages allow one group of MMAs in
-/// flight (3 or more) and the warpgroups are at most 2, or 3 in a loop
-/// without copies (a partial sum in flight across the copy code needs
-/// more than the 152 registers three compute warpgroups get: ptxas
-/// spilled 420 bytes); else 1 (a partial sum per k-tile).
-int64_t wgmmaPromotionKTiles(int64_t bk, int64_t stages, int64_t warpgroups,
-                             bool loopIssuesCopies);
+/// k-tiles of `bk` elements per promoted partial sum, for a kernel of
+/// `stages` stages and `warpgroups` compute warpgroups: kWgmmaPromotionK /
+/// bk when that is a whole number above one, the stages allow one group of
+/// MMAs in flight (3 or more) and the warpgroups at most 2 (a partial sum
+/// in flight across the main loop's barriers and copies needs more than
+/// the 152 registers three compute warpgroups get: ptxas spilled 420
+/// bytes); else 1 (a partial sum per k-tile).
+int64_t wgmmaPromotionKTiles(int64_t bk, int64_t stages, int64_t warpgroups);
 
 /// Bytes of one row of a 128-byte-swizzled wgmma operand tile (the swizzle
 /// atom: 8 rows of 128 bytes, 1024-byte aligned).

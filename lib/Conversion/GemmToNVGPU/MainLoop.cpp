@@ -1065,32 +1065,26 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
 
   // A warp-specialized block's main loop is emitted twice, once for each
   // load path (`loopPath`), under one branch on whether the host passed
-  // tensor maps: the TMA version then holds no copy code, whose registers
-  // the compute warpgroups need for their accumulators (three of them
-  // promote f8 partial sums every 256 of K in the TMA version only; with
-  // the copies beside, ptxas spilled). Persistent blocks keep one loop
-  // (they reach it once per tile), and so do blocks without a producer,
-  // whose TMA path issues copies too (versioned, the 128 x 256 f8 tile's
-  // wgmma got serialized, C7515).
+  // tensor maps: the TMA version then holds no copy code, nor its
+  // registers and branches (three f8 compute warpgroups: 0.88 -> 0.92x
+  // cuBLASLt at 8192^3, docs/performance.md). Persistent blocks keep one
+  // loop (they reach it once per tile), and so do blocks without a
+  // producer, whose TMA path issues copies too (versioned, the 128 x 256
+  // f8 tile's wgmma got serialized, C7515).
   bool versioned = tma && tma->warpSpecialized && !persistent && stages > 1;
-  // The k-tiles of the block's tile, and those its main loop runs on
-  // `path` (or on both): a step that groups k-tiles (f8 promotion) runs
-  // whole groups, K padded with k-tiles past it, which every copy path
-  // reads as zeros.
-  Value numKTiles = ctx.numKTiles(m);
-  auto kTileGroup = [&](std::optional<bool> path) {
-    ctx.loopIssuesCopies = !path || !*path || !tma->warpSpecialized;
-    return stages > 1 ? step->kTilesPerGroup() : int64_t(1);
-  };
-  auto paddedKTiles = [&](IndexMath &m, int64_t group) {
-    if (group == 1)
-      return numKTiles;
-    ctx.kPadFrom = numKTiles;
-    return m.mul(m.ceilDiv(numKTiles, group), group);
-  };
-  // The producer's k-tiles: those of the TMA version.
-  Value producerK = paddedKTiles(
-      m, kTileGroup(versioned ? std::optional<bool>(true) : std::nullopt));
+  Value numK = ctx.numKTiles(m);
+  // A step that groups k-tiles (f8 promotion) runs whole groups: K is
+  // padded with k-tiles past it, which the copies read as zeros.
+  int64_t group = stages > 1 ? step->kTilesPerGroup() : 1;
+  if (group > 1) {
+    ctx.kPadFrom = numK;
+    numK = m.mul(m.ceilDiv(numK, group), group);
+  }
+  // Tiles fetched ahead of the one being computed: S-1, less the stages an
+  // asynchronous step may still be reading.
+  int64_t lag = step->stagesInFlight();
+  int64_t ahead = stages - 1 - lag;
+  assert((stages == 1 && lag == 0) || ahead >= 1);
   // Everything from here on is the compute threads' (all threads unless
   // warp-specialized).
   // `mainLoop` runs the main loop of the block's current output tile from
@@ -1101,13 +1095,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   auto mainLoop = [&](OpBuilder &b, Value kBase,
                       ValueRange initIn) -> SmallVector<Value> {
     IndexMath m(b, loc);
-    int64_t group = kTileGroup(loopPath);
-    Value numK = loopPath ? paddedKTiles(m, group) : producerK;
-    // Tiles fetched ahead of the one being computed: S-1, less the stages
-    // an asynchronous step may still be reading.
-    int64_t lag = step->stagesInFlight();
-    int64_t ahead = stages - 1 - lag;
-    assert((stages == 1 && lag == 0) || ahead >= 1);
     auto global = [&](IndexMath &m, Value kt) {
       return kBase ? m.add(kBase, kt) : kt;
     };
@@ -1248,7 +1235,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       passTurn(b, loc, ctx, turns.mainLoop);
     if (!versioned)
       drain(b);
-    if (int64_t lag = step->stagesInFlight(); kBase && tma && lag > 0) {
+    if (kBase && tma && lag > 0) {
       // A persistent block goes on to its next tile: the stages of the
       // last `lag` k-tiles, retired by the drain, go back to the producer.
       eitherPath(
@@ -1256,7 +1243,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
           [&](OpBuilder &b) {
             IndexMath mr(b, loc);
             for (int64_t d = 1; d <= lag; ++d) {
-              Value kt = mr.sub(producerK, mr.c(d));
+              Value kt = mr.sub(numK, mr.c(d));
               emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
                 IndexMath ms(b, loc);
                 emitTmaRelease(b, loc, ctx, *tma,
@@ -1275,7 +1262,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   };
 
   if (persistent) {
-    buildPersistentBlock(b, loc, ctx, *tma, producerK,
+    buildPersistentBlock(b, loc, ctx, *tma, numK,
                          [&](OpBuilder &b, Value kBase, Value seq) {
                            makeSources(b);
                            compute(b, kBase, seq);
@@ -1287,7 +1274,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     auto block = [&](OpBuilder &b) {
       emitWarpSpecialized(
           b, loc, ctx, *tma,
-          [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, producerK); },
+          [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
           [&](OpBuilder &b) { compute(b, Value(), Value()); });
     };
     // Multicast: a last block past the tiles only joined the cluster

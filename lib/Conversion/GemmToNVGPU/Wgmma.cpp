@@ -93,17 +93,13 @@ public:
     accStruct = LLVM::LLVMStructType::getLiteral(
         ctx.op.getContext(), SmallVector<Type>(n / 2, elem));
     promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
-  }
-
-  /// k-tiles per promoted partial sum in the main loop being emitted.
-  /// Persistent blocks (opt-in schedules, not checked on a GPU with groups)
-  /// keep a partial sum per k-tile.
-  int64_t promoteGroup() const {
-    if (!promote || ctx.persistent)
-      return 1;
-    return wgmmaPromotionKTiles(ctx.config.getBK(), ctx.config.getStages(),
-                                ctx.teamThreads() / kWarpgroupThreads,
-                                ctx.loopIssuesCopies);
+    // Persistent blocks (opt-in schedules, not checked on a GPU with
+    // groups) keep a partial sum per k-tile.
+    promoteGroup =
+        promote && !ctx.persistent
+            ? wgmmaPromotionKTiles(ctx.config.getBK(), ctx.config.getStages(),
+                                   ctx.teamThreads() / kWarpgroupThreads)
+            : 1;
   }
 
   /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0
@@ -174,7 +170,7 @@ public:
     return computeGroupStage(b, loc, stage, accIn, 0);
   }
 
-  int64_t kTilesPerGroup() const override { return promoteGroup(); }
+  int64_t kTilesPerGroup() const override { return promoteGroup; }
 
   /// Promoting, k-tile `part` of a group of promoteGroup MMAs into the
   /// group's partial sum (the first with scale-d = 0: its input, undefined,
@@ -201,7 +197,7 @@ public:
                                                     : NVVM::WGMMAScaleOut::one);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-    bool last = part + 1 == promoteGroup();
+    bool last = part + 1 == promoteGroup;
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc,
                                        promote && last ? 0 : stagesInFlight());
     if (!promote)
@@ -222,7 +218,7 @@ public:
   /// when promoting, as the partial sum is read at the end of its stage.
   int64_t stagesInFlight() const override {
     if (promote)
-      return promoteGroup() > 1 ? 1 : 0;
+      return promoteGroup > 1 ? 1 : 0;
     return TileConfig::wgmmaStagesInFlight(ctx.config.getStages());
   }
 
@@ -333,9 +329,10 @@ private:
   /// Instruction N and K, k-steps per stage, and 64-row instructions per
   /// warpgroup tile.
   int64_t n, ik, ksteps, mTiles;
-  /// f8 partial sums are promoted into f32 registers every promoteGroup()
+  /// f8 partial sums are promoted into f32 registers every promoteGroup
   /// k-tiles; `partial` is the group's partial sum between its k-tiles.
   bool promote;
+  int64_t promoteGroup = 1;
   SmallVector<Value> partial;
   Type accStruct;
   /// The stage-0, k-step-0 descriptors: A's of each 64 rows, B's.

@@ -90,11 +90,6 @@ struct KernelContext {
   /// first of the padded k-tiles (null unless the compute step groups
   /// k-tiles): kTileOrigin sends those past K, where copies read zeros.
   Value kTotal, kPadFrom;
-  /// True while the main loop being emitted has the compute threads issue
-  /// copies (always, but in the TMA version of a warp-specialized block's
-  /// main loop, whose copies the producer issues): the copy code needs
-  /// registers beside the accumulators (ComputeStep::kTilesPerGroup).
-  bool loopIssuesCopies = true;
   /// Split-K only: the block's slice (grid.y) and the f32 (accumulator
   /// type) workspace [batch][slices][M][N] its partial sums go to; with
   /// `reduction = cluster` (clusterReduce) no workspace, the slice is the
