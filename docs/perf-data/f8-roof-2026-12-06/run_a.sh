@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # GPU run 1 (2026-12-06, thirtieth stop): where f8's time goes. Here first:
 #   CHIP=sm_90a ./scripts/gpu_artifacts.sh f8roof, renamed f8old (at d8e2e14)
-#   and f8new (one main loop per load path); experiment builds of d8e2e14
-#   (README.md here): GEMM_TMA_ONLY=1 -> f8tma, GEMM_F8_NOPROMO=1 -> f8nopromo
+#   and f8new (at a664963: versioned loops, three f8 warpgroups promoting
+#   every 256 of K in the TMA version); experiment builds of d8e2e14
+#   (experiment.patch here): GEMM_TMA_ONLY=1 -> f8tma, GEMM_F8_NOPROMO=1 -> f8nopromo
 #   for s in f8old f8new f8tma f8nopromo; do tar cJf artifacts/pack/$s.tar.xz -C artifacts $s; done
 # then on the GPU (carry ["artifacts/pack"]):
 #   OUT=$OUT bash docs/perf-data/f8-roof-2026-12-06/run_a.sh
