@@ -543,25 +543,6 @@ TMA_OTHER = [
 ]
 
 
-# f8 e4m3 tn tiles of the `f8roof` set (issue 15's f8 row): the default
-# tile, two compute warpgroups of 128 x 128, the tensor cores' accumulation
-# alone (N = 256), and TMA multicast pairs.
-F8ROOF = [
-    "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], "
-    "stages = 4, group = 8, load = tma_ws>",
-    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
-    "stages = 6, group = 8, load = tma_ws>",
-    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
-    "stages = 4, group = 8, load = tma_ws>",
-    "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], "
-    "stages = 4, group = 8, load = tma>",
-    "#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], instr = [64, 128, 32], "
-    "stages = 4, group = 8, load = tma_ws, multicast = 2>",
-    "#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], "
-    "stages = 6, group = 8, load = tma_ws, multicast = 2>",
-]
-
-
 def _wgmma(block, n, k, stages, extra=""):
     """A one-warpgroup-per-team wgmma config string (pingpong set)."""
     return (f"#gemm.config<kind = wgmma, block = {block}, warps = [1, 1], "
@@ -576,6 +557,22 @@ _DEFAULT16 = ("#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1]
               "instr = [64, 256, 16], stages = 4, group = 8, load = tma>")
 _DEFAULT8 = ("#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1], "
              "instr = [64, 128, 32], stages = 4, group = 8, load = tma_ws>")
+
+# f8 e4m3 tn tiles of the `f8roof` set (issue 15's f8 row): the default
+# tile, two compute warpgroups of 128 x 128, the tensor cores' accumulation
+# alone (N = 256), and TMA multicast pairs.
+_F8_128 = ("#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], "
+           "instr = [64, 128, 32], stages = {}, group = 8, load = tma_ws{}>")
+F8ROOF = [
+    _DEFAULT8,
+    _F8_128.format(6, ""),
+    _F8_128.format(4, ""),
+    "#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], instr = [64, 256, 32], "
+    "stages = 4, group = 8, load = tma>",
+    _DEFAULT8[:-1] + ", multicast = 2>",
+    _F8_128.format(6, ", multicast = 2"),
+]
+
 
 # `schedule = pingpong` (persistent blocks of two teams taking turns) and
 # `persistent` (one team) beside the tiles they are measured against:

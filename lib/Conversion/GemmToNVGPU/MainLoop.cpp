@@ -1012,8 +1012,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // Commit groups and waits as NVVM ops: nvgpu's device_async_create_group
   // wants the tokens of the group's copies, which are issued under scf.if and
   // inside loops here; without tokens it prints a form that does not parse.
-  // cp.async groups; none in the TMA version of a main loop (loopPath),
-  // which issues no cp.async.
+  // None in the TMA version of a main loop (loopPath), which issues no
+  // cp.async.
   auto commit = [&](OpBuilder &b) {
     if (!loopPath.value_or(false))
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
@@ -1204,7 +1204,6 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // tiles (the epilogue's turn).
   int64_t epilogueBytes = 0;
   auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
-    IndexMath m(b, loc);
     if (seq)
       waitTurn(b, loc, turns.mainLoop, seq);
     SmallVector<Value> results;
