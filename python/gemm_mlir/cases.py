@@ -447,6 +447,21 @@ def case_list(which):
         for i in range(len(F8ROOF)):
             out.append(("f8", "tn", "none", "fr", i))
         out.append(("f8", "tn", "linear", "fr", 0))
+    elif which == "persist":
+        # Compiled for sm_90a: persistent blocks (one team, `persistent`;
+        # two, `pingpong`), whose main loop is now versioned per load path
+        # too, beside the defaults: f16/bf16 tn and nn, the fused SiLU and
+        # GELU epilogues, batched, and the f8 tiles (F8ROOF, PINGPONG).
+        for d, l in [("f16", "tn"), ("f16", "nn"), ("bf16", "tn")]:
+            out.append((d, l, "none"))
+        for i, (d, l, e, _, _) in enumerate(PINGPONG):
+            if d in ("f16", "bf16", "f8") and l in ("tn", "nn"):
+                out.append((d, l, e, "pp", i))
+        for e in ["bias_silu_residual", "bias_gelu_tanh"]:
+            out.append(("f16", "tn", e))
+        out.append(("f8", "tn", "none"))
+        for i in range(len(F8ROOF)):
+            out.append(("f8", "tn", "none", "fr", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -560,7 +575,7 @@ _DEFAULT8 = ("#gemm.config<kind = wgmma, block = [192, 128, 128], warps = [3, 1]
 
 # f8 e4m3 tn tiles of the `f8roof` set (issue 15's f8 row): the default
 # tile, two compute warpgroups of 128 x 128, the tensor cores' accumulation
-# alone (N = 256), and TMA multicast pairs.
+# alone (N = 256), TMA multicast pairs, and persistent 128 x 128 blocks.
 _F8_128 = ("#gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], "
            "instr = [64, 128, 32], stages = {}, group = 8, load = tma_ws{}>")
 F8ROOF = [
@@ -571,6 +586,8 @@ F8ROOF = [
     "stages = 4, group = 8, load = tma>",
     _DEFAULT8[:-1] + ", multicast = 2>",
     _F8_128.format(6, ", multicast = 2"),
+    _F8_128.format(6, ", schedule = persistent"),
+    _F8_128.format(4, ", schedule = persistent"),
 ]
 
 
@@ -859,7 +876,7 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast", "slices", "decodetn", "f8roof"])
+                            "multicast", "slices", "decodetn", "f8roof", "persist"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []

@@ -630,6 +630,19 @@ BENCH = [
 ]
 
 
+def library_matmul(a_mk):
+    """The library's matmul for operands of a_mk's type: cuBLASLt's
+    _int_mm for i8, its fp8 _scaled_mm (B column-major, unit scales, f16
+    out) for f8, torch.matmul otherwise."""
+    if a_mk.dtype == torch.int8:
+        return torch._int_mm
+    if a_mk.dtype == torch.float8_e4m3fn:
+        one = torch.ones((), device="cuda")
+        return lambda x, y: torch._scaled_mm(x, y, scale_a=one, scale_b=one,
+                                             out_dtype=torch.float16)
+    return torch.matmul
+
+
 def cmd_bench(args):
     torch.backends.cuda.matmul.allow_tf32 = True
     kernels = load_kernels(args.art)
@@ -660,17 +673,9 @@ def cmd_bench(args):
         # of the two is the yardstick.
         copies = layout != "tn" and dtype in ("i8", "f8")
         kmaj = lambda: (a_mk.contiguous(), b_kn.t().contiguous().t())
-        if dtype == "i8":
-            direct = lambda: torch._int_mm(a_mk, b_kn)
-            copied = lambda: torch._int_mm(*kmaj())
-        elif dtype == "f8":  # cuBLASLt fp8 (B column-major, unit scales)
-            one = torch.ones((), device="cuda")
-            direct = lambda: torch._scaled_mm(a_mk, b_kn, scale_a=one, scale_b=one,
-                                              out_dtype=torch.float16)
-            copied = lambda: torch._scaled_mm(*kmaj(), scale_a=one, scale_b=one,
-                                              out_dtype=torch.float16)
-        else:
-            direct = lambda: torch.matmul(a_mk, b_kn)
+        library = library_matmul(a_mk)
+        direct = lambda: library(a_mk, b_kn)
+        copied = lambda: library(*kmaj())
         lib = direct
         ref = a_mk.double() @ b_kn.double()
         direct_ms = copy_ms = float("nan")
@@ -746,7 +751,8 @@ def cmd_duel(args):
     ab = kernels[names[0]].meta["a_type"]
     a, b, a_mk, b_kn = make_inputs(args.layout, m, n, kk, ab, gen)
     ref = a_mk.double() @ b_kn.double()
-    calls, errors = {"cublas": lambda: torch.matmul(a_mk, b_kn)}, {}
+    library = library_matmul(a_mk)
+    calls, errors = {"cublas": lambda: library(a_mk, b_kn)}, {}
     for name in names:
         g = kernels[name]
         g.select_for(a, b, m, n, kk)

@@ -62,3 +62,14 @@ func.func @f16_tn_bias_gelu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
   }
   return
 }
+
+// A persistent block's main loop in two versions (TMA and copies) inside
+// its tile loop: the versioned loop runs at least one k-tile, which keeps
+// LLVM from giving each version a bypass of zero accumulators that ptxas
+// reads as lying inside the other version's MMA stage (C7515, every wgmma
+// serialized, on this tile).
+func.func @f16_tn_persistent(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, group = 8, load = tma_ws, schedule = persistent>}
+  return
+}

@@ -1067,12 +1067,20 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // load path (`loopPath`), under one branch on whether the host passed
   // tensor maps: the TMA version then holds no copy code, nor its
   // registers and branches (three f8 compute warpgroups: 0.88 -> 0.92x
-  // cuBLASLt at 8192^3, docs/performance.md). Persistent blocks keep one
-  // loop (they reach it once per tile), and so do blocks without a
-  // producer, whose TMA path issues copies too (versioned, the 128 x 256
-  // f8 tile's wgmma got serialized, C7515).
-  bool versioned = tma && tma->warpSpecialized && !persistent && stages > 1;
+  // cuBLASLt at 8192^3, docs/performance.md); a persistent block branches
+  // once per tile (its persistent 128 x 128 f8 tile: 0.71-0.74 -> 0.79-0.83
+  // at 8192^3). Blocks without a producer keep one loop: their TMA path
+  // issues copies too (versioned, the 128 x 256 f8 tile's wgmma got
+  // serialized, C7515).
+  bool versioned = tma && tma->warpSpecialized && stages > 1;
   Value numK = ctx.numKTiles(m);
+  // A versioned main loop runs at least once (an empty K then computes one
+  // k-tile of zeros: out-of-bounds boxes and checked copies): LLVM would
+  // otherwise give each version a bypass of zero accumulators, and ptxas
+  // reads the copy version's MMAs as lasting, in program order, across the
+  // TMA version's bypass (C7515 on the persistent f16 128 x 256).
+  if (versioned)
+    numK = m.max(numK, m.c(1));
   // A step that groups k-tiles (f8 promotion) runs whole groups: K is
   // padded with k-tiles past it, which the copies read as zeros.
   int64_t group = stages > 1 ? step->kTilesPerGroup() : 1;
@@ -1206,9 +1214,36 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
     if (seq)
       waitTurn(b, loc, turns.mainLoop, seq);
+    // The end of a main loop: teams pass the main-loop turn before
+    // draining, so that the next team's MMAs follow this one's last
+    // without a gap.
+    auto finish = [&](OpBuilder &b) {
+      if (seq)
+        passTurn(b, loc, ctx, turns.mainLoop);
+      drain(b);
+      if (kBase && tma && lag > 0) {
+        // A persistent block goes on to its next tile: the stages of the
+        // last `lag` k-tiles, retired by the drain, go back to the producer.
+        eitherPath(
+            b,
+            [&](OpBuilder &b) {
+              IndexMath mr(b, loc);
+              for (int64_t d = 1; d <= lag; ++d) {
+                Value kt = mr.sub(numK, mr.c(d));
+                emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
+                  IndexMath ms(b, loc);
+                  emitTmaRelease(b, loc, ctx, *tma,
+                                 ms.rem(ms.add(kBase, kt), stages));
+                });
+              }
+            },
+            [](OpBuilder &) {});
+      }
+    };
     SmallVector<Value> results;
     if (!versioned) {
       results = mainLoop(b, kBase, {});
+      finish(b);
     } else {
       // The versions share their zero accumulators and descriptors.
       SmallVector<Value> init = step->initAccumulators(b, loc);
@@ -1224,35 +1259,12 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         // the other version's accumulator set-up lies between the two
         // (C7515, every wgmma serialized); the TMA version issues no
         // cp.async, so LLVM keeps the two drains apart.
-        drain(b);
+        finish(b);
         scf::YieldOp::create(b, loc, acc);
         loopPath.reset();
       }
       results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
     }
-    if (seq)
-      passTurn(b, loc, ctx, turns.mainLoop);
-    if (!versioned)
-      drain(b);
-    if (kBase && tma && lag > 0) {
-      // A persistent block goes on to its next tile: the stages of the
-      // last `lag` k-tiles, retired by the drain, go back to the producer.
-      eitherPath(
-          b,
-          [&](OpBuilder &b) {
-            IndexMath mr(b, loc);
-            for (int64_t d = 1; d <= lag; ++d) {
-              Value kt = mr.sub(numK, mr.c(d));
-              emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
-                IndexMath ms(b, loc);
-                emitTmaRelease(b, loc, ctx, *tma,
-                               ms.rem(ms.add(kBase, kt), stages));
-              });
-            }
-          },
-          [](OpBuilder &) {});
-    }
-
     if (seq)
       waitTurn(b, loc, turns.epilogue, seq);
     epilogueBytes = emitEpilogue(b, ctx, *step, results);

@@ -235,9 +235,11 @@ func.func @strided(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16,
 // slice: the compute warpgroups' barrier (named barrier 1, 256 threads),
 // each thread's 32 elements of the slice (its accumulators 32s .. 32s + 31:
 // columns 64s .. 64s + 63), the barrier, and the slice's 16-byte copies to
-// C at column 64s of the tile.
+// C at column 64s of the tile. (The epilogue follows both versions of the
+// main loop, each of which drains its MMAs.)
 // CHECK-LABEL: gpu.func @sliced_gemm(
 // CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?x?xf16>{{(, %[a-z0-9]+: !llvm.ptr)*}}) workgroup
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf16, #gpu.address_space<workgroup>>
@@ -278,6 +280,7 @@ func.func @sliced(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
 // of C's values (which would fit beside three stages, not four), whose
 // region would run on all 128 accumulators a thread in registers.
 // CHECK-LABEL: gpu.func @sliced_bias_relu_gemm(
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c197632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4608xf32, #gpu.address_space<workgroup>>
@@ -344,6 +347,7 @@ func.func @sliced_bias_relu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
 // team's (named barrier 1 + team, 128 threads), and each thread stages its
 // 64 accumulators of a slice.
 // CHECK-LABEL: gpu.func @teams_sliced_bias_relu_gemm(
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.barrier id = %[[TEAMBAR:.*]] number_of_threads = %c128_i32
 // CHECK-NEXT: %[[TILE:.*]] = memref.view %{{.*}}[%c164864][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8704xf32, #gpu.address_space<workgroup>>

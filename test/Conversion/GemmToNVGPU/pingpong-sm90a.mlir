@@ -25,7 +25,10 @@
 // it waits for the previous tile's main loop (the main-loop turn), waits
 // on the full barriers, hands each stage back after its MMAs, passes the
 // turn on (its named barrier 1 + team of 128 threads, then one arrival),
-// and the same for the epilogue's staging area.
+// and the same for the epilogue's staging area. Its main loop comes in two
+// versions under one branch on the tensor maps (the copy version for
+// operands the host could not map), each of which passes the turn before
+// it drains its MMAs; only the TMA version hands the last stage back.
 // CHECK-LABEL: gpu.func @pp_gemm(
 // CHECK-SAME: workgroup(%{{.*}} : memref<8xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<2xi64, #gpu.address_space<workgroup>>)
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
@@ -51,6 +54,12 @@
 // CHECK: nvvm.mbarrier.arrive %[[MAINTURN]] : !llvm.ptr<3>
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK: } else {
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: } {loop_annotation =
+// CHECK: nvvm.mbarrier.arrive %[[MAINTURN]] : !llvm.ptr<3>
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: scf.yield
 // CHECK: nvvm.mbarrier.try_wait.parity %[[EPITURN]]
 // CHECK: nvvm.mbarrier.arrive %[[EPITURN]] : !llvm.ptr<3>
 // CHECK: gpu.return
