@@ -606,6 +606,41 @@ def time_fn(fn, reps):
     return float(np.median(times))
 
 
+def time_in_turns(calls, reps, warm_s=0.0):
+    """Median GPU time (ms) of each of `calls` (name -> fn), timed in turns:
+    round r times every call once (each behind a sleep kernel, as time_fn),
+    the order rotating by one each round, so that no call always runs on a
+    GPU warmer than the others (timing one call's reps in a row and then the
+    next's charges the clock's drift over a long row to the later one: an
+    H100 at its 700 W cap runs at ~1350 MHz instead of 1980). warm_s first
+    runs every call in turn, back to back, for that long (the clock and
+    temperature of sustained load)."""
+    order = list(calls)
+    for fn in calls.values():
+        for _ in range(3):
+            fn()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for fn in calls.values():
+        fn()
+    host_s = (time.perf_counter() - t0) / len(order)
+    torch.cuda.synchronize()
+    t_end = time.perf_counter() + warm_s
+    while time.perf_counter() < t_end:
+        for fn in calls.values():
+            fn()
+        torch.cuda.synchronize()
+    cycles = int(max(2 * host_s, 40e-6) * 2e9)
+    times = {k: [] for k in order}
+    for r in range(reps):
+        for k in order[r % len(order):] + order[:r % len(order)]:
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            torch.cuda._sleep(cycles)
+            s.record(); calls[k](); e.record(); e.synchronize()
+            times[k].append(s.elapsed_time(e))
+    return {k: float(np.median(v)) for k, v in times.items()}
+
+
 BENCH = [
     ("f16", "nn", (4096, 4096, 4096)), ("f16", "tn", (4096, 4096, 4096)),
     ("f16", "nn", (8192, 8192, 8192)), ("f16", "tn", (8192, 8192, 8192)),
@@ -706,13 +741,16 @@ def cmd_bench(args):
             kern = g.select_for(a, b, m, n, kk)
             c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
             c.fill_(float("nan") if g.meta["c_type"] not in ("i8", "i32") else -77)
-            # The library again, right before this kernel: the first timing
-            # opens the row on a cool GPU, and on a long row the later
-            # kernels run on one the earlier ones heated (an H100 at its 700 W
-            # cap runs at ~1350 MHz instead of 1980); a ratio against the
-            # first would charge that to ours.
-            lib_ms = time_fn(lib, reps) if theirs == theirs else theirs
-            ours = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
+            # The library again, in turns with this kernel (time_in_turns):
+            # the first timing opens the row on a cool GPU, and on a long
+            # row the later kernels run on one the earlier ones heated; a
+            # ratio against the first would charge that to ours.
+            launch = lambda: g.launch([a, b, c], m, n, kk)
+            if theirs == theirs:
+                t = time_in_turns({"lib": lib, "ours": launch}, reps)
+                lib_ms, ours = t["lib"], t["ours"]
+            else:
+                lib_ms, ours = theirs, time_fn(launch, reps)
             # Correctness of the timed kernel, on the timed inputs.
             err = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
             row = {"kernel": name, "dtype": dtype, "layout": layout, "m": m, "n": n, "k": kk,
@@ -735,14 +773,10 @@ def cmd_bench(args):
 
 
 def cmd_duel(args):
-    """Kernels of one dtype and layout and cuBLAS on one shape, timed in
-    turns: round r times cuBLAS and then every kernel once (each call behind
-    a sleep kernel, as time_fn), the order rotating by one each round, so
-    that no kernel always runs on a GPU warmer than the others (bench times
-    each kernel's reps in a row, after cuBLAS's; on long shapes the clock
-    drifts over a row). Medians over the rounds; every output is checked
-    against float64 once. --warm-s first runs every call in turn, back to
-    back, for that long (the clock and temperature of sustained load)."""
+    """Kernels of one dtype and layout and cuBLAS on one shape, all timed in
+    turns (time_in_turns; bench times each kernel in turns with cuBLAS
+    alone), after --warm-s of sustained load. Every output is checked
+    against float64 once."""
     torch.backends.cuda.matmul.allow_tf32 = True  # f32 operands: cuBLAS's tf32, as bench
     m, n, kk = (int(x) for x in args.shape.split("x"))
     kernels = load_kernels(args.art)
@@ -763,32 +797,12 @@ def cmd_duel(args):
         torch.cuda.synchronize()
         errors[name] = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
     del ref
-    order = list(calls)
-    for fn in calls.values():
-        for _ in range(3):
-            fn()
-    torch.cuda.synchronize()
-    # Optionally bring the GPU to the clock and temperature it holds under
-    # sustained load first: every call in turn, back to back.
-    t_end = time.perf_counter() + args.warm_s
-    while time.perf_counter() < t_end:
-        for fn in calls.values():
-            fn()
-        torch.cuda.synchronize()
-    cycles = int(40e-6 * 2e9)
-    times = {k: [] for k in order}
     reps = args.reps or max(10, min(100, int(4e13 / (2.0 * m * n * kk))))
-    for r in range(reps):
-        for k in order[r % len(order):] + order[:r % len(order)]:
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            torch.cuda._sleep(cycles)
-            s.record(); calls[k](); e.record(); e.synchronize()
-            times[k].append(s.elapsed_time(e))
+    times = time_in_turns(calls, reps, args.warm_s)
     flops = 2.0 * m * n * kk
-    cub = float(np.median(times["cublas"]))
+    cub = times["cublas"]
     rows = []
-    for k in order:
-        t = float(np.median(times[k]))
+    for k, t in times.items():
         row = {"kernel": k, "layout": args.layout, "dtype": ab, "m": m, "n": n, "k": kk,
                "ours_ms": t, "cublas_ms": cub, "ratio": cub / t, "tflops": flops / t / 1e9,
                "error": errors.get(k, float("nan")), "reps": reps,
