@@ -397,6 +397,13 @@ def run_batched_case(g, m, n, kk, gen, batch=CHECK_BATCH, pack=True):
     return (torch.linalg.norm(out - ref) / torch.linalg.norm(ref)).item(), 0
 
 
+def poisoned(shape, ct):
+    """An output of type ct whose every element fails a check if left
+    unwritten: NaN, or -77 for integers."""
+    c = torch.empty(shape, dtype=TORCH_DTYPES[ct], device="cuda")
+    return c.fill_(-77 if ct in ("i8", "i32") else float("nan"))
+
+
 def run_case(g, m, n, kk, gen, pad=0, pack=True):
     meta = g.meta
     if meta.get("batched"):
@@ -405,13 +412,9 @@ def run_case(g, m, n, kk, gen, pad=0, pack=True):
     a, b, a_mk, b_kn = make_inputs(layout, m, n, kk, ab, gen, pad)
     kern = g.select_for(a, b, m, n, kk)
     reads_c = kern.entry["reads_c"]
-    c = rand((m, n), ct, gen) if reads_c else torch.empty((m, n), dtype=TORCH_DTYPES[ct], device="cuda")
-    c0 = c.double().clone()
-    if not reads_c:  # poison: any element left unwritten fails the check
-        if ct in ("i8", "i32"):
-            c.fill_(-77)
-        else:
-            c.fill_(float("nan"))
+    # Poisoned unless the kernel reads C: an element left unwritten fails.
+    c = rand((m, n), ct, gen) if reads_c else poisoned((m, n), ct)
+    c0 = c.double().clone() if reads_c else torch.zeros_like(c, dtype=torch.float64)
     extras, extra_vals = [], []
     for x in meta["extras"]:
         if x["broadcast"] == "scalar":
@@ -739,8 +742,7 @@ def cmd_bench(args):
         for name in variants:
             g = kernels[name]
             kern = g.select_for(a, b, m, n, kk)
-            c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
-            c.fill_(float("nan") if g.meta["c_type"] not in ("i8", "i32") else -77)
+            c = poisoned((m, n), g.meta["c_type"])
             # The library again, in turns with this kernel (time_in_turns):
             # the first timing opens the row on a cool GPU, and on a long
             # row the later kernels run on one the earlier ones heated; a
@@ -790,8 +792,7 @@ def cmd_duel(args):
     for name in names:
         g = kernels[name]
         g.select_for(a, b, m, n, kk)
-        c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
-        c.fill_(float("nan"))
+        c = poisoned((m, n), g.meta["c_type"])
         calls[name] = (lambda g=g, c=c: g.launch([a, b, c], m, n, kk))
         calls[name]()
         torch.cuda.synchronize()

@@ -1216,7 +1216,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       waitTurn(b, loc, turns.mainLoop, seq);
     // The end of a main loop: teams pass the main-loop turn before
     // draining, so that the next team's MMAs follow this one's last
-    // without a gap.
+    // without a gap; a persistent block then hands its last stages back.
     auto finish = [&](OpBuilder &b) {
       if (seq)
         passTurn(b, loc, ctx, turns.mainLoop);
