@@ -8,17 +8,14 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
-O=${OUT:-/tmp/out}; mkdir -p $O/r
+O=${OUT:-/tmp/out}
 export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
 . scripts/gpu_step.sh
-for s in every; do ./scripts/gpu_prepare.sh $s $O/r > $O/r/prepare-$s.txt 2>&1; tail -1 $O/r/prepare-$s.txt; done
-nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.limit,clocks.max.sm --format=csv,noheader | tee $O/r/gpu.txt
+gpu_begin every
 H="python3 -m gemm_mlir.harness"
 step 60 check-every $H check artifacts/every --out $O/r/check-every.json > $O/r/check-every.txt 2>&1; tail -1 $O/r/check-every.txt
 step 40 duel-i8 $H duel artifacts/every --kernels g_i8_tn_none --layout tn --shape 4096x4096x4096 --reps 20 --out $O/r/d-i8.json > $O/r/duel.txt 2>&1
 step 40 duel-f8 $H duel artifacts/every --kernels g_f8_tn_none --layout tn --shape 4096x4096x4096 --reps 20 --out $O/r/d-f8.json >> $O/r/duel.txt 2>&1
 step 30 bench-i8 $H bench artifacts/every --dtypes i8 --shape 4096x4096x4096 --out $O/r/bench-i8.json > $O/r/bench-i8.txt 2>&1
 cat $O/r/duel.txt; grep ratio $O/r/bench-i8.txt | cut -c1-120
-for f in $O/r/*.json; do gzip -9 $f; done
-rm -rf $O/r/rt $O/r/runtime.log
-tar czf $O/all.tgz -C $O r
+gpu_end
