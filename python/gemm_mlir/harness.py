@@ -589,51 +589,38 @@ def time_fn(fn, reps):
     work is shorter than it. Ours and cuBLAS are timed the same way; the
     host cost per call is a separate measurement. (The runtime launches on
     PyTorch's current stream, so the sleep orders everything.)"""
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    # Host time of one call, to size the sleep: 2x, at least 20 us, assuming
-    # a clock of at most 2 GHz (H200: 1.98 GHz).
-    t0 = time.perf_counter()
-    for _ in range(3):
-        fn()
-    host_s = (time.perf_counter() - t0) / 3
-    torch.cuda.synchronize()
-    cycles = int(max(2 * host_s, 20e-6) * 2e9)
-    times = []
-    for _ in range(reps):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        torch.cuda._sleep(cycles)
-        s.record(); fn(); e.record(); e.synchronize()
-        times.append(s.elapsed_time(e))
-    return float(np.median(times))
+    return time_in_turns({"fn": fn}, reps, min_sleep_s=20e-6)["fn"]
 
 
-def time_in_turns(calls, reps, warm_s=0.0):
+def time_in_turns(calls, reps, warm_s=0.0, min_sleep_s=40e-6):
     """Median GPU time (ms) of each of `calls` (name -> fn), timed in turns:
-    round r times every call once (each behind a sleep kernel, as time_fn),
-    the order rotating by one each round, so that no call always runs on a
-    GPU warmer than the others (timing one call's reps in a row and then the
-    next's charges the clock's drift over a long row to the later one: an
-    H100 at its 700 W cap runs at ~1350 MHz instead of 1980). warm_s first
-    runs every call in turn, back to back, for that long (the clock and
-    temperature of sustained load)."""
+    round r times every call once (each behind a sleep kernel, as time_fn
+    describes), the order rotating by one each round, so that no call always
+    runs on a GPU warmer than the others (timing one call's reps in a row
+    and then the next's charges the clock's drift over a long row to the
+    later one: an H100 at its 700 W cap runs at ~1350 MHz instead of 1980).
+    warm_s first runs every call in turn, back to back, for that long (the
+    clock and temperature of sustained load)."""
     order = list(calls)
     for fn in calls.values():
         for _ in range(3):
             fn()
     torch.cuda.synchronize()
-    t0 = time.perf_counter()
+    # Host time of one call, to size the sleep: 2x the slowest, at least
+    # min_sleep_s, assuming a clock of at most 2 GHz (H200: 1.98 GHz).
+    host_s = 0.0
     for fn in calls.values():
-        fn()
-    host_s = (time.perf_counter() - t0) / len(order)
+        t0 = time.perf_counter()
+        for _ in range(3):
+            fn()
+        host_s = max(host_s, (time.perf_counter() - t0) / 3)
     torch.cuda.synchronize()
     t_end = time.perf_counter() + warm_s
     while time.perf_counter() < t_end:
         for fn in calls.values():
             fn()
         torch.cuda.synchronize()
-    cycles = int(max(2 * host_s, 40e-6) * 2e9)
+    cycles = int(max(2 * host_s, min_sleep_s) * 2e9)
     times = {k: [] for k in order}
     for r in range(reps):
         for k in order[r % len(order):] + order[:r % len(order)]:
