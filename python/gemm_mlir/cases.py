@@ -462,6 +462,13 @@ def case_list(which):
         out.append(("f8", "tn", "none"))
         for i in range(len(F8ROOF)):
             out.append(("f8", "tn", "none", "fr", i))
+    elif which == "widedec":
+        # Compiled for sm_90a: the f16 tn and nn default families and the
+        # WIDEDEC tiles in both layouts.
+        for l in ["tn", "nn"]:
+            out.append(("f16", l, "none"))
+            for i in range(len(WIDEDEC)):
+                out.append(("f16", l, "none", "wd", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -588,6 +595,24 @@ F8ROOF = [
     _F8_128.format(6, ", multicast = 2"),
     _F8_128.format(6, ", schedule = persistent"),
     _F8_128.format(4, ", schedule = persistent"),
+]
+
+
+# Wide decode on few blocks (33 to 256 rows of A, N in the thousands: the
+# every list's decode_wide rows 64x4096x4096 and 96x4096x11008 run 64
+# blocks of the dispatched 64 x 64 and 64 x 128 tiles on 132 SMs): the
+# dispatched tiles beside narrower ones (more blocks) and K split in two.
+_WIDE = ("#gemm.config<kind = wgmma, block = [{}, {}, 64], warps = [{}, 1], "
+         "instr = [64, {}, 16], stages = {}{}, load = tma_ws>")
+WIDEDEC = [
+    _WIDE.format(64, 64, 1, 64, 8, ""),
+    _WIDE.format(64, 128, 1, 128, 8, ""),
+    _WIDE.format(64, 32, 1, 32, 8, ""),
+    _WIDE.format(128, 32, 2, 32, 8, ""),
+    _WIDE.format(128, 64, 2, 64, 8, ""),
+    _WIDE.format(64, 64, 1, 64, 8, ", split_k = 2"),
+    _WIDE.format(128, 64, 2, 64, 8, ", split_k = 2"),
+    _WIDE.format(64, 128, 1, 128, 8, ", split_k = 2"),
 ]
 
 
@@ -876,7 +901,7 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast", "slices", "decodetn", "f8roof", "persist"])
+                            "multicast", "slices", "decodetn", "f8roof", "persist", "widedec"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -939,6 +964,9 @@ def main():
         elif len(case) == 5 and case[3] == "fr":
             name += f"_fr{case[4]}"
             config = F8ROOF[case[4]]
+        elif len(case) == 5 and case[3] == "wd":
+            name += f"_wd{case[4]}"
+            config = WIDEDEC[case[4]]
         elif len(case) == 5 and case[3] == "tmao":
             name += f"_to{case[4]}"
             config = TMA_OTHER[case[4]][3]

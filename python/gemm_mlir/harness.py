@@ -996,8 +996,8 @@ def cmd_breakdown(args):
     rows = []
     for name in args.kernel.split(","):
         g = kernels[name]
-        kern = g.select_for(a, b, m, n, kk)
         a, b, _, _ = make_inputs(g.meta["layout"], m, n, kk, g.meta["a_type"], gen)
+        kern = g.select_for(a, b, m, n, kk)
         c = torch.empty((m, n), dtype=TORCH_DTYPES[g.meta["c_type"]], device="cuda")
         reps = args.reps or 50
         total = time_fn(lambda: g.launch([a, b, c], m, n, kk), reps)
