@@ -613,6 +613,9 @@ WIDEDEC = [
     _WIDE.format(64, 64, 1, 64, 8, ", split_k = 2"),
     _WIDE.format(128, 64, 2, 64, 8, ", split_k = 2"),
     _WIDE.format(64, 128, 1, 128, 8, ", split_k = 2"),
+    # 32 columns through cp.async (TMA boxes of an nn B need 64 of them).
+    _WIDE.format(64, 32, 1, 32, 8, "").replace(", load = tma_ws", ""),
+    _WIDE.format(128, 32, 2, 32, 6, "").replace(", load = tma_ws", ""),
 ]
 
 

@@ -17,7 +17,7 @@ gpu_begin widedec
 H="python3 -m gemm_mlir.harness"
 step 90 check $H check artifacts/widedec --out $O/r/check.json > $O/r/check.txt 2>&1; tail -1 $O/r/check.txt
 KT=g_f16_tn_none; KN=g_f16_nn_none
-for i in 0 1 2 3 4 5 6 7; do KT=$KT,g_f16_tn_none_wd$i; done
+for i in 0 1 2 3 4 5 6 7 8 9; do KT=$KT,g_f16_tn_none_wd$i; done
 for i in 0 1 4 5 6 7; do KN=$KN,g_f16_nn_none_wd$i; done
 for s in 64x4096x4096 96x4096x11008 33x4096x4096 48x8192x8192 128x4096x4096 \
          128x4096x11008 200x4096x4096 80x5120x5120 64x2048x8192 160x4096x14336 96x3000x5000; do
