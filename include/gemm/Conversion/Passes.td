@@ -144,7 +144,11 @@ def GemmCheckKernelModules : Pass<"gemm-check-kernel-modules", "::mlir::ModuleOp
     bytes. The pipelines run this check first and fail with a diagnostic at
     the module or binary: every target must be the vendor's for `chip`, and
     the input holds no `gpu.binary` (gemm-write-artifacts alone writes
-    prebuilt objects).
+    prebuilt objects). Every memref type the input declares has a strided
+    layout, and host code (outside `gpu.module`) takes memrefs in the
+    default or a numbered memory space: the LLVM lowerings printed an error
+    for others and the pipeline went on (exit status 0) or failed later at
+    a `gpu.launch_func`.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",

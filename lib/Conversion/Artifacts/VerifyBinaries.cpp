@@ -90,17 +90,33 @@ struct GemmCheckKernelModulesPass
   using Base::Base;
 
   /// Whether every memref type `op` declares (its function type, its
-  /// results, its regions' block arguments) has a strided layout; emits a
-  /// diagnostic at `op` for the first that does not.
-  static bool checkStridedLayouts(Operation *op) {
+  /// results, its regions' block arguments) has a strided layout and, in
+  /// host code (`host`: outside any gpu.module), the default or a numbered
+  /// memory space; emits a diagnostic at `op` for the first that does not.
+  static bool checkMemRefTypes(Operation *op, bool host) {
     auto check = [&](Type type, const Twine &what) {
       auto memref = dyn_cast<MemRefType>(type);
-      if (!memref || memref.isStrided())
+      if (!memref)
+        return true;
+      if (!memref.isStrided()) {
+        op->emitError() << what << " has type " << memref
+                        << ", whose layout is not strided; the pipelines "
+                           "lower strided memrefs only (normalize the layout "
+                           "first, e.g. with --normalize-memrefs)";
+        return false;
+      }
+      // The host lowering (func-to-llvm, gpu-to-llvm) converts numbered
+      // memory spaces only: #gpu.address_space<...> made it print an error
+      // and the pipeline exit 0 with unconverted host code, or fail later
+      // at a gpu.launch_func it could not legalize.
+      Attribute space = memref.getMemorySpace();
+      if (!host || !space || isa<IntegerAttr>(space))
         return true;
       op->emitError() << what << " has type " << memref
-                      << ", whose layout is not strided; the pipelines lower "
-                         "strided memrefs only (normalize the layout first, "
-                         "e.g. with --normalize-memrefs)";
+                      << ", whose memory space " << space
+                      << " the host lowering does not convert; host code "
+                         "takes memrefs in the default memory space (or a "
+                         "numbered one)";
       return false;
     };
     if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
@@ -143,8 +159,9 @@ struct GemmCheckKernelModulesPass
       // The LLVM lowerings convert strided memrefs only: a layout map that
       // is not strided (a permutation written as an affine map) made the
       // type conversion print an error and the pipeline succeed anyway,
-      // writing a module with unconverted types.
-      if (!checkStridedLayouts(op))
+      // writing a module with unconverted types. Host code's memory spaces
+      // likewise.
+      if (!checkMemRefTypes(op, !op->getParentOfType<gpu::GPUModuleOp>()))
         ok = false;
       if (auto module = dyn_cast<gpu::GPUModuleOp>(op)) {
         // Upstream serialization names its temporary files after the module
