@@ -386,8 +386,7 @@ def run_batched_case(g, m, n, kk, gen, batch=CHECK_BATCH, pack=True):
     meta = g.meta
     ab, ct, layout = meta["a_type"], meta["c_type"], meta["layout"]
     a, b, a_mk, b_kn = make_batched_inputs(layout, batch, m, n, kk, ab, gen)
-    poison = -77 if ct in ("i8", "i32") else float("nan")
-    c = torch.full((batch, m, n), poison, dtype=TORCH_DTYPES[ct], device="cuda")
+    c = poisoned((batch, m, n), ct)
     g.launch([a, b, c], m, n, kk, batch, pack=pack)
     torch.cuda.synchronize()
     ref = torch.bmm(a_mk.double(), b_kn.double())
