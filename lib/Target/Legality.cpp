@@ -177,6 +177,13 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
   if (c.clusterReduce && (c.splitK < 2 || c.splitK > kMaxClusterSlices))
     return "expected 'split_k' in [2, " + std::to_string(kMaxClusterSlices) +
            "] with 'reduction = cluster', got " + std::to_string(c.splitK);
+  if (c.fixupReduce && (c.splitK < 2 || c.splitK > kMaxFixupSlices))
+    return "expected 'split_k' in [2, " + std::to_string(kMaxFixupSlices) +
+           "] with 'reduction = fixup', got " + std::to_string(c.splitK);
+  // The fix-up adds accumulator fragments in registers (wgmma's structs).
+  if (c.fixupReduce && c.kind != InstrKind::wgmma)
+    return "'reduction = fixup' needs kind = wgmma, got kind = " +
+           kindStr(c.kind);
   const char *load = c.producerWarp ? "'load = tma_ws'" : "'load = tma'";
   if (c.tmaLoad && c.kind != InstrKind::wgmma)
     return std::string(load) + " needs kind = wgmma, got kind = " +

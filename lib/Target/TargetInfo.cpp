@@ -10,6 +10,7 @@
 #include "gemm/Target/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 
 using namespace mlir::gemm;
 
@@ -355,4 +356,23 @@ double mlir::gemm::peakFlopsPerClkPerSM(const TargetPerf &perf,
   default:
     return f16;
   }
+}
+
+int64_t mlir::gemm::residentBlocksPerSM(const TargetInfo &target,
+                                       int64_t threads,
+                                       int64_t dynamicSmemBytes) {
+  const TargetPerf *perf = lookupTargetPerf(target.name);
+  int64_t warps = std::max<int64_t>(
+      (threads + target.warpSize - 1) / target.warpSize, 1);
+  int64_t blocks = perf ? std::min<int64_t>(perf->maxBlocksPerSM,
+                                            perf->maxWarpsPerSM / warps)
+                        : 1;
+  // The driver reserves what the SM has beyond a block's maximum, per
+  // block (1 KiB on sm_90).
+  int64_t reserved = std::max<int64_t>(
+      int64_t(target.sharedMemPerSM) - int64_t(target.maxSharedMemPerBlock), 0);
+  int64_t perBlock = dynamicSmemBytes + reserved;
+  if (perBlock > 0)
+    blocks = std::min<int64_t>(blocks, target.sharedMemPerSM / perBlock);
+  return std::max<int64_t>(blocks, 1);
 }

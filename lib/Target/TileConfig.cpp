@@ -16,6 +16,7 @@ bool TileConfig::operator==(const TileConfig &o) const {
          stages == o.stages && smem == o.smem &&
          rasterColumn == o.rasterColumn && group == o.group &&
          splitK == o.splitK && clusterReduce == o.clusterReduce &&
+         fixupReduce == o.fixupReduce &&
          tmaLoad == o.tmaLoad && producerWarp == o.producerWarp &&
          persistent == o.persistent && pingpong == o.pingpong &&
          multicast == o.multicast;
@@ -40,6 +41,8 @@ std::string TileConfig::str() const {
     s += ", split_k = " + std::to_string(splitK);
   if (clusterReduce)
     s += ", reduction = cluster";
+  if (fixupReduce)
+    s += ", reduction = fixup";
   if (tmaLoad)
     s += producerWarp ? ", load = tma_ws" : ", load = tma";
   if (persistent)

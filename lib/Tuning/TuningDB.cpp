@@ -88,9 +88,11 @@ std::string readConfig(const json::Object &o, TileConfig &c) {
   c.group = o.getInteger("group").value_or(1);
   c.splitK = o.getInteger("split_k").value_or(1);
   std::optional<llvm::StringRef> reduction = o.getString("reduction");
-  if (reduction && *reduction != "workspace" && *reduction != "cluster")
+  if (reduction && *reduction != "workspace" && *reduction != "cluster" &&
+      *reduction != "fixup")
     return "reduction";
   c.clusterReduce = reduction && *reduction == "cluster";
+  c.fixupReduce = reduction && *reduction == "fixup";
   std::optional<llvm::StringRef> load = o.getString("load");
   if (load && *load != "cp_async" && *load != "tma" && *load != "tma_ws")
     return "load";

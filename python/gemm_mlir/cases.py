@@ -469,6 +469,13 @@ def case_list(which):
             out.append(("f16", l, "none"))
             for i in range(len(WIDEDEC)):
                 out.append(("f16", l, "none", "wd", i))
+    elif which == "fixup":
+        # Compiled for sm_90a: the FIXUP configs beside the default families
+        # they would join (f16 tn/nn, bf16 tn, f8 tn, i8 tn).
+        for d, l in [("f16", "tn"), ("f16", "nn"), ("bf16", "tn"), ("f8", "tn"), ("i8", "tn")]:
+            out.append((d, l, "none"))
+        for i, (d, l, e, _, _) in enumerate(FIXUP):
+            out.append((d, l, e, "fx", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -616,6 +623,30 @@ WIDEDEC = [
     # 32 columns through cp.async (TMA boxes of an nn B need 64 of them).
     _WIDE.format(64, 32, 1, 32, 8, "").replace(", load = tma_ws", ""),
     _WIDE.format(128, 32, 2, 32, 6, "").replace(", load = tma_ws", ""),
+]
+
+
+# `reduction = fixup` (the tiles of the grid's last partial wave split in
+# K, reduced by the slice that finishes last): the sm_90a defaults of f16,
+# bf16, i8 and f8 with it, fused epilogues (one reading C), batched
+# operands, nn, and a warp-specialized 128 x 256 tile: (dtype, layout,
+# epilogue, config, batched).
+_FX = ", split_k = 4, reduction = fixup>"
+_I8DEFAULT = ("#gemm.config<kind = wgmma, block = [128, 256, 128], warps = [2, 1], "
+              "instr = [64, 256, 32], stages = 4, group = 8, load = tma>")
+FIXUP = [
+    ("f16", "tn", "none", _DEFAULT16[:-1] + _FX, False),
+    ("f16", "nn", "none", _DEFAULT16[:-1] + _FX, False),
+    ("bf16", "tn", "none", _DEFAULT16[:-1] + _FX, False),
+    ("f16", "tn", "bias_gelu_tanh", _DEFAULT16[:-1] + _FX, False),
+    ("f16", "tn", "bias_silu_residual", _DEFAULT16[:-1] + _FX, False),
+    ("f16", "tn", "linear", _DEFAULT16[:-1] + _FX, False),
+    ("f16", "tn", "none", _DEFAULT16[:-1] + _FX, True),
+    ("f16", "tn", "none", _DEFAULT16.replace("load = tma", "load = tma_ws")[:-1] + _FX, False),
+    ("f8", "tn", "none", _DEFAULT8[:-1] + _FX, False),
+    ("i8", "tn", "none", _I8DEFAULT[:-1] + _FX, False),
+    ("f16", "tn", "none", _DEFAULT16[:-1] + ", split_k = 2, reduction = fixup>", False),
+    ("f16", "tn", "none", _DEFAULT16[:-1] + ", split_k = 8, reduction = fixup>", False),
 ]
 
 
@@ -904,7 +935,8 @@ def main():
     p.add_argument("--set", default="smoke", choices=["smoke", "matrix", "perf", "wgmma", "every", "tma", "transpose",
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
-                            "multicast", "slices", "decodetn", "f8roof", "persist", "widedec"])
+                            "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
+                            "fixup"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -967,6 +999,9 @@ def main():
         elif len(case) == 5 and case[3] == "fr":
             name += f"_fr{case[4]}"
             config = F8ROOF[case[4]]
+        elif len(case) == 5 and case[3] == "fx":
+            _, _, _, config, batched = FIXUP[case[4]]
+            name += f"_fx{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "wd":
             name += f"_wd{case[4]}"
             config = WIDEDEC[case[4]]

@@ -331,11 +331,13 @@ bool readSplit(Reader &r, const Value &entry, const std::string &where,
                       std::to_string(s.max));
   if (const Value *reduction = v->get("reduction")) {
     if (reduction->kind != Value::Kind::String ||
-        (reduction->string != "cluster" && reduction->string != "workspace"))
+        (reduction->string != "cluster" && reduction->string != "workspace" &&
+         reduction->string != "fixup"))
       return r.fail(where, "split_k.reduction",
-                    "expected \"workspace\" or \"cluster\", got " +
+                    "expected \"workspace\", \"cluster\" or \"fixup\", got " +
                         describe(*reduction));
     s.cluster = reduction->string == "cluster";
+    s.fixup = reduction->string == "fixup";
   }
   if (s.cluster) {
     // The slices of a tile form one cluster, at most 8 blocks (portable).
@@ -352,6 +354,18 @@ bool readSplit(Reader &r, const Value &entry, const std::string &where,
   if (s.workspaceType == GEMM_RT_DTYPE_INVALID)
     return r.fail(where, "split_k.workspace_type",
                   "unknown element type '" + wsType + "'");
+  if (s.fixup) {
+    if (!r.getInt(*v, where, "split_k.", "blocks_per_sm", s.blocksPerSM, 1) ||
+        !r.getInt(*v, where, "split_k.", "sms", s.sms, 1))
+      return false;
+    // kMaxFixupSlices (include/gemm/Target/Legality.h).
+    if (s.max > 16)
+      return r.fail(where, "split_k.max",
+                    "at most 16 slices with \"reduction\": \"fixup\", got " +
+                        std::to_string(s.max));
+    out = std::move(s);
+    return true;
+  }
   const Value *reduce = r.require(*v, where, "split_k.", "reduce");
   if (!reduce)
     return false;
@@ -630,7 +644,7 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
     return r.fail(where, "params",
                   "expected at least A, B and C, got " +
                       std::to_string(k.params.size()) + " parameters");
-  size_t numOperands = k.params.size() - (k.hasReduceKernel() ? 1 : 0);
+  size_t numOperands = k.params.size() - k.internalParams();
   if (numOperands < 3)
     return r.fail(where, "params", "expected A, B and C before the workspace");
   for (size_t i = 0; i < 3; ++i) {
@@ -671,7 +685,18 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
       return r.fail(where, "split_k.reduce.params",
                     "expected the kernel's parameters from C on (C, the "
                     "extras, the workspace)");
-  } else if (!k.params.empty() && k.params.back().name == "workspace") {
+  } else if (k.fixesUp()) {
+    const Param &ws = k.params[k.params.size() - 2];
+    const Param &flags = k.params.back();
+    if (ws.name != "workspace" || !ws.isMemRef || ws.rank != 4 ||
+        ws.type != k.split->workspaceType || flags.name != "flags" ||
+        !flags.isMemRef || flags.rank != 1 || flags.type != GEMM_RT_DTYPE_I32)
+      return r.fail(where, "params",
+                    "a fix-up entry's last parameters must be the rank-4 "
+                    "memref 'workspace' of the workspace type and the rank-1 "
+                    "i32 memref 'flags'");
+  } else if (!k.params.empty() && (k.params.back().name == "workspace" ||
+                                   k.params.back().name == "flags")) {
     return r.fail(where, "params",
                   "has a 'workspace' parameter but no 'split_k' record "
                   "with a workspace");
@@ -824,11 +849,11 @@ bool gemm::rt::loadManifest(const std::string &directory, Manifest &manifest,
       family->layout = k.layout;
       family->chip = k.chip;
       family->params.assign(k.params.begin(),
-                            k.params.end() - (k.hasReduceKernel() ? 1 : 0));
+                            k.params.end() - k.internalParams());
     }
     std::string where = "kernels[" + std::to_string(i) + "] ('" + k.name + "')";
     std::vector<Param> params(k.params.begin(),
-                              k.params.end() - (k.hasReduceKernel() ? 1 : 0));
+                              k.params.end() - k.internalParams());
     if (!family->members.empty()) {
       const KernelEntry &first = manifest.kernels[family->members.front()];
       if (params != family->params)
@@ -900,10 +925,33 @@ size_t gemm::rt::chooseEntry(const Manifest &manifest, const Family &family,
   return family.members.size() - 1;
 }
 
+FixupSplit gemm::rt::fixupSplit(const KernelEntry &entry, int64_t m, int64_t n,
+                                int64_t k, int64_t batch,
+                                int64_t multiprocessors) {
+  FixupSplit f;
+  if (!entry.fixesUp())
+    return f;
+  const SplitK &s = *entry.split;
+  int64_t sms = multiprocessors > 0 ? multiprocessors : s.sms;
+  int64_t wave = std::max<int64_t>(sms * s.blocksPerSM, 1);
+  f.tail = countBlocks(m, n, batch, entry.tileM, entry.tileN) % wave;
+  if (f.tail == 0)
+    return f;
+  int64_t slices = std::min<int64_t>(s.max, wave / f.tail);
+  uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
+  uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
+  slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
+  f.slices = std::max<int64_t>(slices, 1);
+  return f;
+}
+
 int64_t gemm::rt::splitSlices(const KernelEntry &entry, int64_t m, int64_t n,
-                              int64_t k, int64_t batch) {
+                              int64_t k, int64_t batch,
+                              int64_t multiprocessors) {
   if (!entry.split)
     return 1;
+  if (entry.fixesUp())
+    return fixupSplit(entry, m, n, k, batch, multiprocessors).slices;
   const SplitK &s = *entry.split;
   int64_t slices = s.max;
   if (s.fillBlocks > 0)

@@ -61,6 +61,15 @@ struct SplitK {
   /// clusters of (1, slices, 1) blocks; no workspace, no reduction kernel
   /// (the fields below are unused).
   bool cluster = false;
+  /// "reduction": "fixup": only the tiles of the grid's last partial wave
+  /// are split (fixupSplit); the GEMM kernel adds the slices itself through
+  /// a workspace [planes][slices][tile_m][tile_n] of workspaceType and one
+  /// i32 flag per plane, zeroed before the launch (no reduction kernel).
+  /// blocksPerSM: the kernel's blocks an SM holds (a wave is the device's
+  /// SMs times this); sms: the compile-time target's SMs, for a module
+  /// loaded parse-only.
+  bool fixup = false;
+  int64_t blocksPerSM = 1, sms = 1;
   GemmRtDType workspaceType = GEMM_RT_DTYPE_INVALID;
   std::string reduceName;
   std::array<uint32_t, 3> reduceBlock{};
@@ -149,7 +158,16 @@ struct KernelEntry {
 
   /// A split-K entry with a workspace and a reduction kernel (not
   /// `reduction = cluster`).
-  bool hasReduceKernel() const { return split && !split->cluster; }
+  bool hasReduceKernel() const {
+    return split && !split->cluster && !split->fixup;
+  }
+  /// A `reduction = fixup` entry: the workspace and flags are its last two
+  /// parameters.
+  bool fixesUp() const { return split && split->fixup; }
+  /// The parameters after the launch operands (workspace, flags).
+  size_t internalParams() const {
+    return hasReduceKernel() ? 1 : fixesUp() ? 2 : 0;
+  }
   /// A split-K entry launched in clusters of (1, slices, 1) blocks.
   bool launchesClusters() const { return split && split->cluster; }
 };
@@ -198,9 +216,21 @@ bool whenHolds(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
 /// "when" holds, the last if none does.
 size_t chooseEntry(const Manifest &manifest, const Family &family, int64_t m,
                    int64_t n, int64_t k, int64_t batch, Alignment align = {});
-/// The K slices `entry` runs (1 without split_k).
+/// The K slices `entry` runs (1 without split_k; a fix-up entry's tail
+/// tiles' on `multiprocessors` SMs, fixupSplit).
 int64_t splitSlices(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
-                    int64_t batch);
+                    int64_t batch, int64_t multiprocessors = 0);
+
+/// A `reduction = fixup` entry's split for these sizes on a device of
+/// `multiprocessors` SMs (0: the manifest's): the tail's tiles (batch *
+/// tiles mod the wave's blocks, or 0) and their slices (SplitK's rule over
+/// the tail's tiles with fill_blocks = the wave's blocks; 1 when the tail
+/// is empty). grid.x = tiles - tail + tail * slices.
+struct FixupSplit {
+  int64_t tail = 0, slices = 1;
+};
+FixupSplit fixupSplit(const KernelEntry &entry, int64_t m, int64_t n,
+                      int64_t k, int64_t batch, int64_t multiprocessors);
 
 /// "sm_90a" -> {9, 0, true}; false if `chip` is no NVIDIA chip name.
 bool parseSmChip(const std::string &chip, int &major, int &minor,

@@ -587,7 +587,9 @@ GemmRtStatus choose(const char *api, GemmRtFunction function, int64_t m,
   const KernelEntry &entry = *function->members[i].entry;
   choice->kernel = entry.name.c_str();
   choice->kernelIndex = i;
-  choice->slices = splitSlices(entry, m, n, k, batch);
+  const GemmRtModuleImpl &module = *function->module;
+  choice->slices = splitSlices(entry, m, n, k, batch,
+                               module.onDevice ? module.multiprocessors : 0);
   return GEMM_RT_SUCCESS;
 }
 
@@ -641,6 +643,9 @@ struct Prepared {
   bool pack[2] = {false, false};
   Workspace packed[2];
   Workspace split;
+  /// A fix-up entry's workspace and flags, and its tail's tiles.
+  Workspace fixup, flags;
+  int64_t tail = 0;
   uint64_t totalBytes = 0;
 };
 
@@ -924,7 +929,9 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
   plan.n = n;
   plan.k = k;
   plan.batch = batch;
-  plan.slices = splitSlices(e, m, n, k, batch);
+  int64_t multiprocessors =
+      fn.module->onDevice ? fn.module->multiprocessors : 0;
+  plan.slices = splitSlices(e, m, n, k, batch, multiprocessors);
   int64_t tiles = satMul(ceilDiv(m, e.tileM), ceilDiv(n, e.tileN));
   if (tiles <= kMaxDim)
     tiles = ceilDiv(tiles, e.clusterX) * e.clusterX;
@@ -1004,6 +1011,19 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
                       std::to_string(plan.slices) +
                       " slices is too large (the launch's workspaces would "
                       "exceed 2^63 - 1 bytes)");
+  }
+  if (e.fixesUp()) {
+    // [max(tail, 1)][slices][tile_m][tile_n] partial sums, one flag a plane
+    // (Launch.cpp's host code; docs/runtime.md, "Fix-up").
+    p.tail = fixupSplit(e, m, n, k, batch, multiprocessors).tail;
+    int64_t planes = std::max<int64_t>(p.tail, 1);
+    int64_t shape[4] = {planes, plan.slices, e.tileM, e.tileN};
+    if (!place(p.fixup, 4, shape, gemmRtDTypeGetSize(e.split->workspaceType),
+               p.totalBytes) ||
+        !place(p.flags, 1, &planes, 4, p.totalBytes))
+      return fail(GEMM_RT_ERROR_INVALID_ARGUMENT,
+                  "function '" + name + "': the fix-up workspace of " +
+                      std::to_string(planes) + " tiles is too large");
   }
   plan.workspaceBytes = p.totalBytes;
   bool emptyC = m == 0 || n == 0 || batch == 0;
@@ -1205,6 +1225,15 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     }
     if (e.hasReduceKernel())
       kp.addMemRef(splitData, 4, p.split.sizes, p.split.strides);
+    if (e.fixesUp()) {
+      kp.addMemRef(address(p.fixup), 4, p.fixup.sizes, p.fixup.strides);
+      kp.addMemRef(address(p.flags), 1, p.flags.sizes, p.flags.strides);
+      // The flags start at zero (the kernel leaves them so).
+      r = d.cuMemsetD32Async(CUdeviceptr(uintptr_t(address(p.flags))), 0,
+                             size_t(p.flags.elements), s);
+      if (r != CUDA_SUCCESS && !status)
+        status = driverError(d, "cuMemsetD32Async", r);
+    }
     // A TMA kernel's tensor maps, built from the operands it reads (packed
     // or not); null where TMA cannot address one, and the kernel then
     // copies element by element.
@@ -1244,9 +1273,17 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
           std::min(tiles * gz, uint64_t(std::max(module.multiprocessors, 1)));
       gz = 1;
     }
+    uint64_t gy = uint64_t(plan0.slices);
+    if (e.fixesUp()) {
+      // The tiles before the tail one block each, the tail's `slices` each,
+      // the batch folded in.
+      uint64_t tail = uint64_t(p.tail);
+      tiles = tiles * gz - tail + tail * gy;
+      gy = gz = 1;
+    }
     if (!status)
       status =
-          launch(member.gemm, e.name.c_str(), tiles, uint64_t(plan0.slices), gz,
+          launch(member.gemm, e.name.c_str(), tiles, gy, gz,
                  e.block, e.dynamicSharedMemory, kp,
                  e.launchesClusters() ? uint32_t(plan0.slices) : 1);
   }

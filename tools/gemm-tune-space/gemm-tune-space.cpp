@@ -103,6 +103,8 @@ static json::Value configToJSON(const TileConfig &c) {
     o["split_k"] = c.splitK;
   if (c.clusterReduce)
     o["reduction"] = "cluster";
+  if (c.fixupReduce)
+    o["reduction"] = "fixup";
   if (c.tmaLoad)
     o["load"] = c.producerWarp ? "tma_ws" : "tma";
   if (c.persistent)

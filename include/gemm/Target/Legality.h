@@ -42,6 +42,9 @@ inline constexpr int64_t kMaxConfigSplitK = 65535;
 /// split_k with `reduction = cluster`: the slices of a tile form one
 /// thread-block cluster, whose portable size limit is 8 blocks.
 inline constexpr int64_t kMaxClusterSlices = 8;
+/// split_k with `reduction = fixup`: the most slices of a last-wave tile
+/// (the slice that finishes last reads every other slice's partial sums).
+inline constexpr int64_t kMaxFixupSlices = 16;
 /// `kind = gemv`: at most this many rows of A (block M) and of B (the warp
 /// tile N) per warp, at most this many 16-byte loads per lane and B row in
 /// an iteration, and the lanes of a warp.

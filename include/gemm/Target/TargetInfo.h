@@ -129,6 +129,13 @@ struct TargetPerf {
 /// The perf entry of `chip`; null if unknown.
 const TargetPerf *lookupTargetPerf(llvm::StringRef chip);
 
+/// Blocks of `threads` threads and `dynamicSmemBytes` bytes of dynamic
+/// shared memory (plus the driver's reservation per block) that one SM of
+/// `target` holds at once, by threads, blocks and shared memory (registers,
+/// known only to ptxas, are not counted); at least 1.
+int64_t residentBlocksPerSM(const TargetInfo &target, int64_t threads,
+                            int64_t dynamicSmemBytes);
+
 /// Peak FLOP per clock per SM of `kind` on `operand` elements.
 double peakFlopsPerClkPerSM(const TargetPerf &perf, InstrKind kind,
                             ElemKind operand);

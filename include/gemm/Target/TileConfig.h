@@ -34,6 +34,11 @@ struct TileConfig {
   /// The K slices add their partial sums inside a thread-block cluster
   /// (`reduction = cluster`) instead of through a workspace.
   bool clusterReduce = false;
+  /// Only the tiles past the grid's last whole wave are split, and the last
+  /// slice of a tile to finish adds the slices' partial sums before the
+  /// epilogue (`reduction = fixup`; docs/design-notes.md, "The last wave's
+  /// tiles split K").
+  bool fixupReduce = false;
   /// Operand tiles are loaded by TMA (`load = tma` or `tma_ws`) instead of
   /// cp.async.
   bool tmaLoad = false;

@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVGPUKernel.h"
+#include "../KernelCommon/SplitK.h"
 #include "gemm/Target/Legality.h"
 #include "gemm/Utils/FragmentLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1267,7 +1268,17 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     }
     if (seq)
       waitTurn(b, loc, turns.epilogue, seq);
-    epilogueBytes = emitEpilogue(b, ctx, *step, results);
+    if (ctx.fixup) {
+      // A split tile of the last wave: the block that finishes its tile's
+      // slices last adds them and alone runs the epilogue.
+      Value owner;
+      results = emitFixupReduction(b, ctx, *step, results, owner);
+      emitIfTrue(b, loc, owner, [&](OpBuilder &b) {
+        epilogueBytes = emitEpilogue(b, ctx, *step, results);
+      });
+    } else {
+      epilogueBytes = emitEpilogue(b, ctx, *step, results);
+    }
     if (seq)
       passTurn(b, loc, ctx, turns.epilogue);
   };

@@ -242,6 +242,34 @@ public:
   forEachElementInColumns(OpBuilder &b, Location loc, ValueRange acc,
                           int64_t begin, int64_t end,
                           function_ref<void(Value, Value, Value)> fn) override {
+    walkElements(b, loc, begin, end, [&](int64_t mi, int64_t i, Value row,
+                                         Value col) {
+      fn(row, col,
+         LLVM::ExtractValueOp::create(b, loc, acc[mi], ArrayRef<int64_t>{i}));
+    });
+  }
+
+  SmallVector<Value>
+  mapElements(OpBuilder &b, Location loc, ValueRange accIn,
+              function_ref<Value(Value, Value, Value)> fn) override {
+    SmallVector<Value> acc(accIn);
+    walkElements(b, loc, 0, n, [&](int64_t mi, int64_t i, Value row,
+                                   Value col) {
+      Value v =
+          LLVM::ExtractValueOp::create(b, loc, acc[mi], ArrayRef<int64_t>{i});
+      acc[mi] = LLVM::InsertValueOp::create(b, loc, acc[mi], fn(row, col, v),
+                                            ArrayRef<int64_t>{i});
+    });
+    return acc;
+  }
+
+private:
+  /// Calls `fn(mi, i, row, col)` for element i of accumulator struct mi in
+  /// the columns [begin, end) of the warpgroup's tile (whole 8-column
+  /// blocks), row and col relative to the block tile.
+  void walkElements(
+      OpBuilder &b, Location loc, int64_t begin, int64_t end,
+      function_ref<void(int64_t mi, int64_t i, Value row, Value col)> fn) {
     assert(begin % 8 == 0 && end % 8 == 0 && end <= n &&
            "slices of whole 8-column blocks of the warpgroup's tile");
     IndexMath m(b, loc);
@@ -262,14 +290,11 @@ public:
       for (int64_t i = begin / 2; i < end / 2; ++i) {
         Coord e = wgmmaAccumulatorCoord(0, i);
         assert(e.col >= begin && e.col < end);
-        Value v =
-            LLVM::ExtractValueOp::create(b, loc, acc[mi], ArrayRef<int64_t>{i});
-        fn(m.add(row0, e.row + mi * 64), m.add(col0, e.col), v);
+        fn(mi, i, m.add(row0, e.row + mi * 64), m.add(col0, e.col));
       }
     }
   }
 
-private:
   /// Element-wise `x + y` of two accumulator structs (f32: promotion is
   /// for f8 only).
   Value addAccumulators(OpBuilder &b, Location loc, Value x, Value y) {

@@ -227,7 +227,7 @@ static int64_t stagedPitch(int64_t cols, Type elem) {
 /// storing C (not split-K partial sums) of whole bytes up to 32 bits, with a
 /// unit inner stride and rows of whole 16-byte chunks.
 static bool stagesC(const KernelContext &ctx) {
-  if (!ctx.target->isNVIDIA() || ctx.workspace || ctx.clusterReduce)
+  if (!ctx.target->isNVIDIA() || ctx.writesPartialSums() || ctx.clusterReduce)
     return false;
   Type cElem = MatmulOp(ctx.op).getCElementType();
   unsigned bits = cElem.getIntOrFloatBitWidth();
@@ -753,7 +753,7 @@ int64_t mlir::gemm::detail::emitEpilogue(OpBuilder &b, KernelContext &ctx,
     IndexMath m(b, loc);
     Value absRow = m.add(ctx.tileM0, row);
     Value absCol = m.add(ctx.tileN0, col);
-    if (!ctx.workspace) {
+    if (!ctx.writesPartialSums()) {
       emitEpilogueElement(b, loc, ctx, absRow, absCol, value);
       return;
     }

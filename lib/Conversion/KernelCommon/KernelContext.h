@@ -96,6 +96,18 @@ struct KernelContext {
   /// block's place in its cluster of `slices` blocks.
   Value slice, workspace, slices;
   bool clusterReduce = false;
+  /// `reduction = fixup`: only the tiles past the grid's last whole wave
+  /// are split. The workspace is [tail tiles][slices][BM][BN] (its
+  /// dimensions 0 and 1 give the tail's tiles and slices, chosen at launch),
+  /// `flags` one i32 counter per tail tile (zero at launch, and left zero),
+  /// `tailTile` the block's tail tile (index into both; 0 outside the
+  /// tail) and `split` (i1) whether the block computes a slice of a split
+  /// tile (emitFixupReduction).
+  bool fixup = false;
+  Value flags, tailTile, split;
+  /// The epilogue writes the slice's partial sums to the workspace for a
+  /// reduction kernel (split-K through a workspace) instead of C.
+  bool writesPartialSums() const { return workspace && !fixup; }
   /// `load = tma` only: the tensor maps of A and B (!llvm.ptr, the device
   /// address of a CUtensorMap, null when the host could not build one; the
   /// kernel then copies element by element).
@@ -211,6 +223,14 @@ public:
   /// epilogue stages a tile too large for its staging area slice by slice);
   /// 0 if the step cannot.
   virtual int64_t columnSliceGranule() const { return 0; }
+  /// The accumulators with every element replaced by `fn(row, col,
+  /// value)` (coordinates as in forEachElement); only steps that support
+  /// `reduction = fixup` (wgmma) implement it.
+  virtual SmallVector<Value>
+  mapElements(OpBuilder &b, Location loc, ValueRange acc,
+              function_ref<Value(Value row, Value col, Value value)> fn) {
+    llvm_unreachable("the step does not map its accumulators");
+  }
   /// forEachElement for the elements in the block tile's columns
   /// [begin, end), multiples of columnSliceGranule().
   virtual void forEachElementInColumns(

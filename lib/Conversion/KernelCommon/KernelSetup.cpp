@@ -72,6 +72,9 @@ FailureOr<int64_t> mlir::gemm::detail::buildKernelBody(
   ctx.persistent = config.getSchedule() != Schedule::tile;
   ctx.computeThreads = ctx.teams * config.getNumWarps() * target.warpSize;
   ctx.stagingLimit = target.maxSharedMemPerBlock;
+  ctx.fixup = config.getReduction() == Reduction::fixup;
+  if (ctx.fixup)
+    ctx.flags = entry.getArgument(--numArgs);
   if (config.getSplitK() > 1 && !ctx.clusterReduce)
     ctx.workspace = entry.getArgument(--numArgs);
   for (unsigned i = 3; i < numArgs; ++i)
@@ -128,6 +131,34 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
                      : dim(ctx.a, b0 + op.getAKDim());
   ctx.kBegin = m.c(0);
   ctx.kTotal = ctx.k;
+  ctx.tilesM = m.ceilDiv(ctx.m, bm);
+  ctx.tilesN = m.ceilDiv(ctx.n, bn);
+  // `reduction = fixup`: grid.x holds the tiles before the tail one block
+  // each, then the tail's tiles (the workspace's dimension 0, chosen at
+  // launch) `slices` blocks each (its dimension 1), the batch folded into
+  // the tile index; slices = 1 splits nothing.
+  Value fixupTile;
+  if (ctx.fixup) {
+    Value perBatch = m.mul(ctx.tilesM, ctx.tilesN);
+    Value total = perBatch;
+    if (op.hasBatch())
+      total = m.mul(total, dim(ctx.c, 0));
+    Value tail = m.from(memref::DimOp::create(b, loc, ctx.workspace, 0));
+    Value slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
+    Value before = m.sub(total, tail);
+    Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+    Value inTail = m.le(before, bid);
+    Value j = m.max(m.sub(bid, before), m.c(0));
+    ctx.tailTile = m.select(inTail, m.div(j, slices), m.c(0));
+    ctx.split = m.andI1(inTail, m.lt(m.c(1), slices));
+    ctx.slices = m.select(ctx.split, slices, m.c(1));
+    ctx.slice = m.select(ctx.split, m.rem(j, slices), m.c(0));
+    fixupTile = m.select(inTail, m.add(before, ctx.tailTile), bid);
+    if (op.hasBatch()) {
+      ctx.batch = m.div(fixupTile, perBatch);
+      fixupTile = m.rem(fixupTile, perBatch);
+    }
+  }
   if (cfg.getSplitK() > 1) {
     // Split-K: slice y of the workspace's slices (its dimension 1, which the
     // host launches as grid.y; the grid's size itself is not read, as ROCDL
@@ -140,7 +171,9 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
     // without clusters then makes every block a cluster of one, which
     // computes its whole tile: redundant, never wrong.)
     IndexMath mi(b, loc, /*useIndex=*/true);
-    if (ctx.clusterReduce) {
+    if (ctx.fixup) {
+      // Set above.
+    } else if (ctx.clusterReduce) {
       ctx.slices =
           m.from(gpu::ClusterDimBlocksOp::create(b, loc, gpu::Dimension::y));
       ctx.slice =
@@ -156,10 +189,10 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
     ctx.k = m.from(
         mi.min(mi.add(m.idx(ctx.kBegin), m.idx(perSlice)), m.idx(ctx.k)));
   }
-  ctx.tilesM = m.ceilDiv(ctx.m, bm);
-  ctx.tilesN = m.ceilDiv(ctx.n, bn);
   // A persistent block sets its tiles and batch per tile (assignTile).
-  if (!ctx.persistent) {
+  if (ctx.fixup) {
+    assignTile(b, loc, ctx, fixupTile);
+  } else if (!ctx.persistent) {
     if (op.hasBatch())
       ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
     Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));

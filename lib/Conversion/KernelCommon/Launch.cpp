@@ -134,6 +134,11 @@ struct BuiltKernel {
   gpu::GPUFuncOp reduce;
   /// A split-K kernel launched in clusters of (1, slices, 1) blocks.
   bool clusterReduce = false;
+  /// A `reduction = fixup` kernel: the last wave's tiles split, reduced in
+  /// the kernel (workspace and flags, no reduction kernel); the blocks of
+  /// it one SM holds, which size the wave.
+  bool fixup = false;
+  int64_t blocksPerSM = 1;
   /// A `load = tma` kernel: the launch passes the tensor maps of A and B.
   bool tma = false;
   int64_t threads = 0, smem = 0;
@@ -182,13 +187,16 @@ static void addGridDependencyControl(OpBuilder &b, gpu::GPUFuncOp kernel) {
 }
 
 /// The names of a GEMM kernel's arguments: A, B, C, extras, and the
-/// workspace of a split-K kernel.
-static SmallVector<std::string> gemmArgNames(MatmulOp op, bool split) {
+/// workspace of a split-K kernel (and the flags of a fix-up one).
+static SmallVector<std::string> gemmArgNames(MatmulOp op, bool split,
+                                             bool fixup = false) {
   SmallVector<std::string> names = {"A", "B", "C"};
   for (unsigned i = 0, e = op.getExtras().size(); i < e; ++i)
     names.push_back("extra" + std::to_string(i));
-  if (split)
+  if (split || fixup)
     names.push_back("workspace");
+  if (fixup)
+    names.push_back("flags");
   return names;
 }
 
@@ -247,7 +255,8 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
   set("acc_type", printed(b, op.getAccType()));
   set("reads_c", b.getBoolAttr(op.readsC()));
   set("config", b.getStringAttr(cfg));
-  set("params", makeParams(b, op, kernel, gemmArgNames(op, split)));
+  set("params",
+      makeParams(b, op, kernel, gemmArgNames(op, split, k.fixup)));
   const SplitPolicy &policy = k.choice.split;
   auto splitAttrs = [&] {
     SmallVector<NamedAttribute> attrs{
@@ -265,6 +274,20 @@ static DictionaryAttr makeManifestEntry(MatmulOp op, const BuiltKernel &k,
     // each tile into a cluster of (1, slices, 1) blocks.
     SmallVector<NamedAttribute> attrs = splitAttrs();
     attrs.push_back(b.getNamedAttr("reduction", b.getStringAttr("cluster")));
+    set("split_k", b.getDictionaryAttr(attrs));
+  }
+  if (k.fixup) {
+    // No reduction kernel: grid.x holds the tiles before the last partial
+    // wave one block each and the tail's tiles `slices` blocks each
+    // (docs/runtime.md, "Fix-up").
+    SmallVector<NamedAttribute> attrs = splitAttrs();
+    attrs.push_back(b.getNamedAttr("reduction", b.getStringAttr("fixup")));
+    attrs.push_back(
+        b.getNamedAttr("blocks_per_sm", b.getI64IntegerAttr(k.blocksPerSM)));
+    attrs.push_back(b.getNamedAttr(
+        "sms", b.getI64IntegerAttr(lookupTarget(chip)->numSMs)));
+    attrs.push_back(
+        b.getNamedAttr("workspace_type", printed(b, op.getAccType())));
     set("split_k", b.getDictionaryAttr(attrs));
   }
   if (split) {
@@ -406,8 +429,8 @@ static Type getShapeGenericType(Type type) {
 /// size.
 static gpu::GPUFuncOp
 createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
-                 int64_t threads, const OperandPacking &packing, bool split,
-                 bool tma) {
+                 int64_t threads, const OperandPacking &packing,
+                 ConfigAttr config, bool split, bool tma) {
   std::string base = "gemm";
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     base = (func.getName() + "_gemm").str();
@@ -419,6 +442,10 @@ createKernelFunc(OpBuilder &b, MatmulOp op, gpu::GPUModuleOp gpuModule,
     t = getShapeGenericType(t);
   if (split)
     types.push_back(getSplitKWorkspaceType(op));
+  if (config.getReduction() == Reduction::fixup) {
+    types.push_back(getFixupWorkspaceType(op, config));
+    types.push_back(getFixupFlagsType(b.getContext()));
+  }
   // The tensor maps of A and B (TensorMap.h in the runtime).
   if (tma)
     types.append(2, LLVM::LLVMPointerType::get(b.getContext()));
@@ -626,8 +653,39 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
     gz = m.c(1);
   }
   Value gy = m.c(1);
-  Value workspace;
+  Value workspace, flags;
   std::optional<gpu::KernelDim3> cluster;
+  if (k.fixup) {
+    // The tiles of the last partial wave (r: the tile count modulo the
+    // blocks one wave holds) run in `slices` K slices each, the others
+    // whole; r = 0 splits nothing. The workspace has max(r, 1) planes of
+    // slices, the flags (zeroed here, left zero by the kernel) one counter
+    // each.
+    Value tiles = m.mul(gx, gz);
+    int64_t slots = int64_t(lookupTarget(chip)->numSMs) * k.blocksPerSM;
+    Value tail = m.rem(tiles, m.c(slots));
+    SplitPolicy policy = k.choice.split;
+    policy.fillBlocks = slots;
+    Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tail,
+                                       m.c(0));
+    gy = m.select(none, m.c(1), emitSlices(m, sizes, policy, tail));
+    Value planes = m.max(tail, m.c(1));
+    gx = m.add(m.sub(tiles, tail), m.mul(tail, gy));
+    gz = m.c(1);
+    workspace = gpu::AllocOp::create(b, loc, getFixupWorkspaceType(op, config),
+                                     /*asyncToken=*/Type(), ValueRange(),
+                                     ValueRange{planes, gy}, ValueRange())
+                    .getMemref();
+    flags = gpu::AllocOp::create(b, loc, getFixupFlagsType(b.getContext()),
+                                 /*asyncToken=*/Type(), ValueRange(),
+                                 ValueRange{planes}, ValueRange())
+                .getMemref();
+    gpu::MemsetOp::create(b, loc, Type(), ValueRange(), flags,
+                          arith::ConstantIntOp::create(b, loc, 0, 32));
+    operands.push_back(workspace);
+    operands.push_back(flags);
+    gy = m.c(1);
+  }
   if (k.clusterReduce) {
     gy = emitSlices(m, sizes, k.choice.split, m.mul(gx, gz));
     cluster = gpu::KernelDim3{m.c(1), gy, m.c(1)};
@@ -661,6 +719,10 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
                             gpu::KernelDim3{m.c(k.threads), m.c(1), m.c(1)},
                             smemV, operands, /*asyncTokenType=*/Type(),
                             /*asyncDependencies=*/ValueRange(), cluster);
+  if (k.fixup) {
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(), workspace);
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange(), flags);
+  }
   if (k.reduce) {
     Value rx = m.ceilDiv(sizes.n, kReduceBlockX);
     Value rowsPerBlock =
@@ -714,12 +776,13 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
   k.choice = choice;
   ConfigAttr config = choice.config;
   k.clusterReduce = config.getReduction() == Reduction::cluster;
+  k.fixup = config.getReduction() == Reduction::fixup;
   k.tma = config.getLoad() != Load::cp_async;
-  bool split = config.getSplitK() > 1 && !k.clusterReduce;
+  bool split = config.getSplitK() > 1 && !k.clusterReduce && !k.fixup;
   k.threads = config.getNumBlockWarps() * target.warpSize;
   k.programmatic = hasProgrammaticLaunch(target);
   k.kernel = createKernelFunc(rewriter, op, gpuModule, k.threads, packing,
-                              split, k.tma);
+                              config, split, k.tma);
   FailureOr<int64_t> smem =
       lowering.buildKernel(rewriter, k.kernel, op, config, target);
   if (failed(smem))
@@ -729,6 +792,7 @@ static FailureOr<BuiltKernel> buildKernel(RewriterBase &rewriter, MatmulOp op,
            << *smem << " bytes of shared memory, over the "
            << target.maxSharedMemPerBlock << " available on " << target.name;
   k.smem = *smem;
+  k.blocksPerSM = residentBlocksPerSM(target, k.threads, k.smem);
   if (split) {
     // C and the extras: the GEMM kernel's arguments less A, B, the
     // workspace and the tensor maps.

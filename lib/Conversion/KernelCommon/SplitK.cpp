@@ -332,3 +332,120 @@ int64_t mlir::gemm::detail::emitClusterReduction(OpBuilder &b,
   clusterSync();
   return bytes;
 }
+
+//===----------------------------------------------------------------------===//
+// The fix-up of the last wave's split tiles (`reduction = fixup`)
+//===----------------------------------------------------------------------===//
+
+MemRefType mlir::gemm::detail::getFixupWorkspaceType(MatmulOp op,
+                                                     ConfigAttr config) {
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic,
+                          config.getBM(), config.getBN()},
+                         op.getAccType());
+}
+
+MemRefType mlir::gemm::detail::getFixupFlagsType(MLIRContext *ctx) {
+  return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 32));
+}
+
+SmallVector<Value> mlir::gemm::detail::emitFixupReduction(OpBuilder &b,
+                                                          KernelContext &ctx,
+                                                          ComputeStep &step,
+                                                          ValueRange acc,
+                                                          Value &owner) {
+  Location loc = ctx.op.getLoc();
+  MLIRContext *mctx = b.getContext();
+  Type accType = ctx.accType;
+  // The word through which the block's first thread tells the others
+  // whether the block counted last.
+  // (Found from an argument: the builder may be inside an op still being
+  // built, which has no parent yet.)
+  auto kernel = cast<gpu::GPUFuncOp>(
+      cast<BlockArgument>(ctx.flags).getOwner()->getParentOp());
+  auto wg = gpu::AddressSpaceAttr::get(mctx, gpu::AddressSpace::Workgroup);
+  Value lastWord = kernel.addWorkgroupAttribution(
+      MemRefType::get({1}, b.getI32Type(), MemRefLayoutAttrInterface(), wg),
+      loc);
+  auto add = [&](OpBuilder &b, Value x, Value y) -> Value {
+    if (isa<FloatType>(accType))
+      return arith::AddFOp::create(b, loc, x, y);
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  // fence.sc.gpu (membar.gl): a thread's plane stores are visible GPU-wide
+  // before the flag counts them; the counting block's loads come after.
+  auto gpuFence = [&](OpBuilder &b) {
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+  };
+  auto eq = [&](OpBuilder &b, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  };
+  SmallVector<Type> types(acc.getTypes());
+  types.push_back(b.getI1Type());
+  scf::IfOp split = emitIfElse(
+      b, loc, types, ctx.split,
+      [&](OpBuilder &b) {
+        IndexMath m(b, loc);
+        Value tile = m.idx(ctx.tailTile);
+        auto at = [&](IndexMath &mi, Value slice, Value row, Value col) {
+          return SmallVector<Value>{tile, mi.idx(slice), mi.idx(row),
+                                    mi.idx(col)};
+        };
+        step.forEachElement(b, loc, acc, [&](Value row, Value col, Value v) {
+          memref::StoreOp::create(b, loc, v, ctx.workspace,
+                                  at(m, ctx.slice, row, col));
+        });
+        gpuFence(b);
+        ctx.emitComputeBarrier(b, loc);
+        emitIfTrue(b, loc, eq(b, ctx.tid, m.c(0)), [&](OpBuilder &b) {
+          IndexMath mf(b, loc);
+          Value before = memref::AtomicRMWOp::create(
+              b, loc, arith::AtomicRMWKind::addi, mf.c(1), ctx.flags,
+              ValueRange{tile});
+          Value last = eq(b, before, mf.sub(ctx.slices, mf.c(1)));
+          memref::StoreOp::create(
+              b, loc, arith::ExtUIOp::create(b, loc, b.getI32Type(), last),
+              lastWord, ValueRange{mf.idx(mf.c(0))});
+          // Every slice has counted: the flag is the next launch's again.
+          emitIfTrue(b, loc, last, [&](OpBuilder &b) {
+            IndexMath ml(b, loc);
+            memref::StoreOp::create(b, loc, ml.c(0), ctx.flags,
+                                    ValueRange{tile});
+          });
+        });
+        ctx.emitComputeBarrier(b, loc);
+        Value last = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ne,
+            memref::LoadOp::create(b, loc, lastWord, ValueRange{m.idx(m.c(0))}),
+            m.c(0));
+        scf::IfOp reduce = emitIfElse(
+            b, loc, acc.getTypes(), last,
+            [&](OpBuilder &b) {
+              gpuFence(b);
+              IndexMath mr(b, loc);
+              SmallVector<Value> sum = emitForYielding(
+                  b, loc, mr.c(0), ctx.slices, mr.c(1),
+                  step.initAccumulators(b, loc),
+                  [&](OpBuilder &b, Value q, ValueRange partial) {
+                    IndexMath mq(b, loc);
+                    return step.mapElements(
+                        b, loc, partial, [&](Value row, Value col, Value v) {
+                          Value x = memref::LoadOp::create(
+                              b, loc, ctx.workspace, at(mq, q, row, col));
+                          return add(b, v, x);
+                        });
+                  });
+              scf::YieldOp::create(b, loc, sum);
+            },
+            [&](OpBuilder &b) { scf::YieldOp::create(b, loc, acc); });
+        SmallVector<Value> results(reduce.getResults());
+        results.push_back(last);
+        scf::YieldOp::create(b, loc, results);
+      },
+      [&](OpBuilder &b) {
+        SmallVector<Value> results(acc);
+        results.push_back(arith::ConstantIntOp::create(b, loc, 1, 1));
+        scf::YieldOp::create(b, loc, results);
+      });
+  owner = split.getResults().back();
+  return SmallVector<Value>(split.getResults().drop_back());
+}

@@ -48,6 +48,13 @@ Value emitReduceRowsPerBlock(IndexMath &m, Value slices, Value batch,
 /// [batch (1 without one)][slices][M][N], row-major.
 MemRefType getSplitKWorkspaceType(MatmulOp op);
 
+/// The workspace of a `reduction = fixup` kernel: memref<?x?xBMxBNxACC>
+/// holding [tail tiles][slices][BM][BN], each slice's partial sums of its
+/// block tile (row-major, padding rows and columns included), and its flags:
+/// memref<?xi32>, one counter per tail tile.
+MemRefType getFixupWorkspaceType(MatmulOp op, ConfigAttr config);
+MemRefType getFixupFlagsType(MLIRContext *ctx);
+
 /// Creates in `gpuModule` the reduction kernel `name` of split-K GEMM `op`:
 /// arguments C, extras... (`argTypes`, as the GEMM kernel takes them) and the
 /// workspace.
@@ -64,6 +71,19 @@ gpu::GPUFuncOp buildSplitKReduceKernel(OpBuilder &b, MatmulOp op,
 /// memory it stages in (estimateClusterStagingBytes).
 int64_t emitClusterReduction(OpBuilder &b, KernelContext &ctx,
                              ComputeStep &step, ValueRange acc);
+
+/// The fix-up of a `reduction = fixup` kernel (ctx.fixup), between the main
+/// loop and the epilogue of the compute threads: a block holding a slice of
+/// a split tile (ctx.split) writes its partial sums to its plane of the
+/// workspace and counts itself on the tile's flag; the block that counts
+/// last adds the tile's planes in slice order (its own from the workspace
+/// too, so that the sum does not depend on which block finishes last),
+/// resets the flag to zero, and alone runs the epilogue. Returns the
+/// accumulators the epilogue takes and, in `owner`, whether this block
+/// runs it (i1; true for a tile that is not split).
+SmallVector<Value> emitFixupReduction(OpBuilder &b, KernelContext &ctx,
+                                      ComputeStep &step, ValueRange acc,
+                                      Value &owner);
 
 } // namespace mlir::gemm::detail
 

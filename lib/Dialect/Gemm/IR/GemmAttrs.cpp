@@ -120,6 +120,7 @@ static TileConfig makeTileConfig(Kind kind, ArrayRef<int64_t> block,
   t.group = group;
   t.splitK = splitK;
   t.clusterReduce = reduction == Reduction::cluster;
+  t.fixupReduce = reduction == Reduction::fixup;
   t.tmaLoad = load == Load::tma || load == Load::tma_ws;
   t.producerWarp = load == Load::tma_ws;
   t.pingpong = schedule == Schedule::pingpong;
@@ -173,7 +174,9 @@ ConfigAttr mlir::gemm::getConfigAttr(MLIRContext *ctx, const TileConfig &t) {
   return ConfigAttr::get(
       ctx, kind, {t.bm, t.bn, t.bk}, {t.wm, t.wn}, {t.im, t.in, t.ik}, t.stages,
       smem, t.rasterColumn ? Raster::column : Raster::row, t.group, t.splitK,
-      t.clusterReduce ? Reduction::cluster : Reduction::workspace,
+      t.clusterReduce ? Reduction::cluster
+      : t.fixupReduce ? Reduction::fixup
+                      : Reduction::workspace,
       t.producerWarp ? Load::tma_ws
       : t.tmaLoad    ? Load::tma
                      : Load::cp_async,

@@ -51,7 +51,8 @@ def Gemm_Raster : I32EnumAttr<"Raster", "block rasterization order", [
 
 def Gemm_Reduction : I32EnumAttr<"Reduction",
     "how the K slices of a split-K kernel are added", [
-    I32EnumAttrCase<"workspace", 0>, I32EnumAttrCase<"cluster", 1>]> {
+    I32EnumAttrCase<"workspace", 0>, I32EnumAttrCase<"cluster", 1>,
+    I32EnumAttrCase<"fixup", 2>]> {
   let cppNamespace = "::mlir::gemm";
   let genSpecializedAttr = 0;
 }
@@ -141,7 +142,12 @@ def Gemm_ConfigAttr : Gemm_Attr<"Config", "config"> {
       and a reduction kernel) or `cluster` (the slices of a tile form one
       thread-block cluster and add their partial sums through distributed
       shared memory in the GEMM kernel itself; sm_90 and later, at most
-      8 slices).
+      8 slices) or `fixup` (only the tiles past the grid's last whole wave
+      are split, into at most `split_k` slices chosen at launch; each slice
+      writes its partial sums to a workspace, and the last slice of a tile
+      to finish adds them in slice order and runs the epilogue, in the
+      GEMM kernel itself; `kind = wgmma`, `schedule = tile`, no
+      `multicast`).
     - `load`: how the operand tiles reach shared memory: `cp_async`
       (default: every thread issues 16-byte cp.async copies, or element
       copies for unaligned operands) or `tma` (one thread issues
