@@ -255,3 +255,31 @@ TEST(CostModel, GemvMmaColumnsResidency) {
   EXPECT_EQ(one.blocksPerSM, 3);
   EXPECT_EQ(two.blocksPerSM, 2);
 }
+
+TEST(CostModel, FixupSplitsTheLastPartialWave) {
+  // The sm_90a f16 default tile (128 x 256) on 4099x4097x4095: 561 tiles,
+  // 4.25 waves of 132. With `reduction = fixup` the last 33 tiles run in 4
+  // K slices (a quarter of a round) instead of a fifth round of whole
+  // tiles; on whole waves (4096^3: 512 tiles, 116 past the third wave,
+  // 132 / 116 = 1 slice) nothing is split and the estimate is the
+  // unsplit one.
+  const TargetInfo &chip = *lookupTarget("sm_90a");
+  TileConfig d;
+  d.kind = InstrKind::wgmma;
+  d.bm = 128, d.bn = 256, d.bk = 64, d.wm = 2, d.wn = 1;
+  d.im = 64, d.in = 256, d.ik = 16;
+  d.stages = 4, d.group = 8, d.tmaLoad = true;
+  TileConfig fix = d;
+  fix.splitK = 4, fix.fixupReduce = true;
+  GemmProblem ragged = f16(4099, 4097, 4095);
+  ASSERT_EQ(checkConfig(fix, ragged, chip), "");
+  Cost whole = *estimateCost(d, ragged, chip);
+  Cost split = *estimateCost(fix, ragged, chip);
+  EXPECT_EQ(whole.rounds, 5);
+  EXPECT_EQ(split.rounds, 5);
+  EXPECT_EQ(split.tiles, whole.tiles);
+  EXPECT_LT(split.timeUs, 0.9 * whole.timeUs);
+  GemmProblem square = f16(4096, 4096, 4096);
+  EXPECT_EQ(estimateCost(fix, square, chip)->timeUs,
+            estimateCost(d, square, chip)->timeUs);
+}

@@ -157,3 +157,17 @@ TEST(TargetInfo, KnownPtxVersionsAreLLVMs) {
             std::string::npos);
 }
 
+
+TEST(TargetInfo, ResidentBlocksPerSM) {
+  // sm_90a: 228 KiB an SM, 227 a block, 1 KiB reserved per block; 64 warps
+  // and 32 blocks an SM. The f16 default's 384 threads and 197,632 bytes:
+  // one block (a wave is 132 of them); a 128-thread block without shared
+  // memory: 16 (warps); 100,000 bytes: 2.
+  const TargetInfo &t = *lookupTarget("sm_90a");
+  EXPECT_EQ(residentBlocksPerSM(t, 384, 197632), 1);
+  EXPECT_EQ(residentBlocksPerSM(t, 128, 0), 16);
+  EXPECT_EQ(residentBlocksPerSM(t, 256, 100000), 2);
+  EXPECT_EQ(residentBlocksPerSM(t, 32, 0), 32);
+  // More than an SM holds still counts one (the launch would fail first).
+  EXPECT_EQ(residentBlocksPerSM(t, 1024, 300000), 1);
+}

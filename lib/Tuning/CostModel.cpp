@@ -206,7 +206,11 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
       p.flops() / (2.0 * tileCount * c.bm * c.bn * double(kTiles) * c.bk);
   // Split-K: `slices` blocks per output tile (fewer when K has fewer
   // k-tiles), each over ceil(kTiles / slices) k-tiles.
-  int64_t slices = std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
+  // `reduction = fixup` splits only the last partial wave (below).
+  int64_t slices = c.fixupReduce
+                       ? 1
+                       : std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
+  int64_t wholeKTiles = kTiles;
   kTiles = ceilDiv(kTiles, slices);
   tileCount *= double(slices);
   int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
@@ -330,10 +334,11 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     // share of the epilogue per block.
     epilogue = epilogue / slices + 2 * elems * accBytes / l2BytesPerClk;
   }
-  auto round = [&](int64_t n) {
+  auto roundOf = [&](int64_t n, int64_t kt) {
     return mp.blockOverheadCycles + latency * (readsC ? 2 : 1) +
-           kTiles * kTile(n, nullptr) + n * epilogue;
+           kt * kTile(n, nullptr) + n * epilogue;
   };
+  auto round = [&](int64_t n) { return roundOf(n, kTiles); };
 
   // The busiest SM runs ceil(tiles / SMs) blocks, bps at a time. Clusters
   // of `slices` blocks run only as many at once as the chip's cluster
@@ -346,6 +351,24 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   int64_t full = perSM / bps, rem = perSM % bps;
   double smCycles = full * round(bps) + (rem ? round(rem) : 0.0);
   cost.rounds = full + (rem ? 1 : 0);
+  // Fix-up: the tail (tiles mod a wave) runs as its tiles' K slices (the
+  // launch's rule, FixupSplit in the runtime), each slice's partial sums
+  // written and the last slice reading them all back.
+  int64_t wave = sms * bps;
+  if (c.fixupReduce && tiles % wave != 0) {
+    int64_t tail = tiles % wave;
+    int64_t fixSlices = std::max<int64_t>(
+        1, std::min<int64_t>({c.splitK, wave / tail, wholeKTiles}));
+    if (fixSlices > 1) {
+      int64_t waves = tiles / wave;
+      double planeCycles = elems * accBytes / l2BytesPerClk;
+      smCycles = waves * round(bps) +
+                 roundOf(std::min(bps, ceilDiv(tail * fixSlices, sms)),
+                         ceilDiv(wholeKTiles, fixSlices)) +
+                 (fixSlices + 1) * planeCycles;
+      cost.rounds = waves + 1;
+    }
+  }
   cost.waveEfficiency =
       tileCount / (double(cost.rounds) * target.numSMs * bps);
   cost.epilogueUs =

@@ -186,7 +186,9 @@ struct GemmWriteArtifactsPass
          "sizes..., strides...); scalars are passed as their type"},
         {"grid_rule", "x = ceil(M / tile_m) * ceil(N / tile_n) (rounded "
                       "up to a multiple of grid.cluster_x where given), "
-                      "y = the K slices of a split_k kernel (1 otherwise), "
+                      "y = the K slices of a split_k kernel (1 otherwise; "
+                      "a fixup kernel: x = tiles - tail + tail * slices, "
+                      "y = 1, docs/runtime.md), "
                       "z = batch (1 without a batch dimension)"},
         {"objects", std::move(objects)},
         {"kernels", std::move(kernels)}};

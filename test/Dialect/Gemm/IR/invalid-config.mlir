@@ -169,7 +169,7 @@ func.func @cluster_unsplit(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 // -----
 
 func.func @reduction_unknown(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+3 {{expected one of [workspace, cluster] for how the K slices of a split-K kernel are added, got: atomic}}
+  // expected-error @+3 {{expected one of [workspace, cluster, fixup] for how the K slices of a split-K kernel are added, got: atomic}}
   // expected-error @+2 {{failed to parse Gemm_ConfigAttr parameter 'reduction'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 2, reduction = atomic>}
@@ -485,5 +485,41 @@ func.func @multicast_persistent(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+2 {{'multicast = 2' needs 'schedule = tile'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, load = tma_ws, schedule = persistent, multicast = 2>}
+  return
+}
+
+// -----
+
+func.func @fixup_unsplit(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'split_k' in [2, 16] with 'reduction = fixup', got 1}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, reduction = fixup, load = tma>}
+  return
+}
+
+// -----
+
+func.func @fixup_slices(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{expected 'split_k' in [2, 16] with 'reduction = fixup', got 17}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, split_k = 17, reduction = fixup, load = tma>}
+  return
+}
+
+// -----
+
+func.func @fixup_mma_sync(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'reduction = fixup' needs kind = wgmma, got kind = mma_sync}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = mma_sync, block = [128, 128, 32], warps = [2, 2], instr = [16, 8, 16], split_k = 4, reduction = fixup>}
+  return
+}
+
+// -----
+
+func.func @fixup_persistent(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'schedule = persistent' does not combine with split_k = 4}}
+  gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, split_k = 4, reduction = fixup, load = tma_ws, schedule = persistent>}
   return
 }
