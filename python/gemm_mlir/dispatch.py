@@ -78,7 +78,7 @@ def fixup_split(entry, m, n, k, batch=1, sms=None):
     tiles of the last partial wave run in `slices` K slices each (max;
     min(s, floor(wave / tail)); min(s, ceil(K / min_k_per_slice)); at least
     1; 1 when tail = 0), the others whole: grid.x = blocks - tail + tail *
-    slices."""
+    slices. One slice splits nothing: (0, 1)."""
     split = entry["split_k"]
     wave = max((sms or split["sms"]) * split["blocks_per_sm"], 1)
     tail = entry_blocks(entry, m, n, batch) % wave
@@ -86,7 +86,7 @@ def fixup_split(entry, m, n, k, batch=1, sms=None):
         return 0, 1
     s = min(split["max"], wave // tail,
             ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
-    return tail, max(s, 1)
+    return (tail, s) if s > 1 else (0, 1)
 
 
 def split_slices(entry, m, n, k, batch=1, sms=None):

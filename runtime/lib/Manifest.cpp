@@ -942,6 +942,8 @@ FixupSplit gemm::rt::fixupSplit(const KernelEntry &entry, int64_t m, int64_t n,
   uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
   slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
   f.slices = std::max<int64_t>(slices, 1);
+  if (f.slices == 1)
+    f.tail = 0; // one slice splits nothing
   return f;
 }
 

@@ -223,9 +223,10 @@ int64_t splitSlices(const KernelEntry &entry, int64_t m, int64_t n, int64_t k,
 
 /// A `reduction = fixup` entry's split for these sizes on a device of
 /// `multiprocessors` SMs (0: the manifest's): the tail's tiles (batch *
-/// tiles mod the wave's blocks, or 0) and their slices (SplitK's rule over
-/// the tail's tiles with fill_blocks = the wave's blocks; 1 when the tail
-/// is empty). grid.x = tiles - tail + tail * slices.
+/// tiles mod the wave's blocks; 0 when that is 0 or gets one slice) and
+/// their slices (SplitK's rule over the tail's tiles with fill_blocks =
+/// the wave's blocks; 1 when the tail is empty). grid.x = tiles - tail +
+/// tail * slices.
 struct FixupSplit {
   int64_t tail = 0, slices = 1;
 };

@@ -658,9 +658,9 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   if (k.fixup) {
     // The tiles of the last partial wave (r: the tile count modulo the
     // blocks one wave holds) run in `slices` K slices each, the others
-    // whole; r = 0 splits nothing. The workspace has max(r, 1) planes of
-    // slices, the flags (zeroed here, left zero by the kernel) one counter
-    // each.
+    // whole; r = 0, or one slice, splits nothing (r is then 0). The
+    // workspace has max(r, 1) planes of slices, the flags (zeroed here,
+    // left zero by the kernel) one counter each.
     Value tiles = m.mul(gx, gz);
     int64_t slots = int64_t(lookupTarget(chip)->numSMs) * k.blocksPerSM;
     Value tail = m.rem(tiles, m.c(slots));
@@ -669,6 +669,8 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
     Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tail,
                                        m.c(0));
     gy = m.select(none, m.c(1), emitSlices(m, sizes, policy, tail));
+    // One slice splits nothing: no tail (one unused plane).
+    tail = m.select(m.lt(m.c(1), gy), tail, m.c(0));
     Value planes = m.max(tail, m.c(1));
     gx = m.add(m.sub(tiles, tail), m.mul(tail, gy));
     gz = m.c(1);
