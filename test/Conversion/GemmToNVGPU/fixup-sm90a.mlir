@@ -5,7 +5,8 @@
 // `reduction = fixup`: the tiles of the grid's last partial wave (the tile
 // count modulo the 132 SMs of sm_90a times the kernel's blocks per SM, one
 // here) run in K slices, the others whole. The host sizes the tail, its
-// slices (at most split_k, at most 132 / tail, at most ceil(K / BK)) and
+// slices (at most split_k, at most 132 / tail, at most ceil(K / BK); one
+// slice splits nothing, and the tail is then 0) and
 // grid.x = tiles - tail + tail * slices, allocates the workspace of
 // max(tail, 1) x slices planes of BM x BN partial sums and one zeroed i32
 // flag a plane, and launches no reduction kernel.
@@ -22,15 +23,18 @@
 // CHECK-DAG: %[[N:.*]] = memref.dim %arg2, %c1 : memref<?x?xf16>
 // CHECK-DAG: %[[K:.*]] = memref.dim %arg0, %c1 : memref<?x?xf16>
 // CHECK: %[[TILES:.*]] = arith.muli %{{.*}}, %{{.*}} : index
-// CHECK: %[[TAIL:.*]] = arith.remui %[[TILES]], %c132 : index
-// CHECK: %[[NONE:.*]] = arith.cmpi eq, %[[TAIL]], %c0 : index
-// CHECK: %[[PLANES:.*]] = arith.maxsi %[[TAIL]], %c1 : index
-// CHECK: %[[FILL:.*]] = arith.divui %c132, %[[PLANES]] : index
+// CHECK: %[[R0:.*]] = arith.remui %[[TILES]], %c132 : index
+// CHECK: %[[NONE:.*]] = arith.cmpi eq, %[[R0]], %c0 : index
+// CHECK: %[[R1:.*]] = arith.maxsi %[[R0]], %c1 : index
+// CHECK: %[[FILL:.*]] = arith.divui %c132, %[[R1]] : index
 // CHECK: %[[S0:.*]] = arith.minsi %[[FILL]], %c4 : index
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c64 : index
 // CHECK: %[[S1:.*]] = arith.minsi %[[S0]], %[[KT]] : index
 // CHECK: %[[S2:.*]] = arith.maxsi %[[S1]], %c1 : index
 // CHECK: %[[SLICES:.*]] = arith.select %[[NONE]], %c1, %[[S2]] : index
+// CHECK: %[[MANY0:.*]] = arith.cmpi sgt, %[[SLICES]], %c1 : index
+// CHECK: %[[TAIL:.*]] = arith.select %[[MANY0]], %[[R0]], %c0 : index
+// CHECK: %[[PLANES:.*]] = arith.maxsi %[[TAIL]], %c1 : index
 // CHECK: %[[SPLIT:.*]] = arith.muli %[[TAIL]], %[[SLICES]] : index
 // CHECK: %[[WHOLE:.*]] = arith.subi %[[TILES]], %[[TAIL]] : index
 // CHECK: %[[GX:.*]] = arith.addi %[[WHOLE]], %[[SPLIT]] : index
