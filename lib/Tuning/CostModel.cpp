@@ -210,7 +210,6 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   int64_t slices = c.fixupReduce
                        ? 1
                        : std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
-  int64_t wholeKTiles = kTiles;
   kTiles = ceilDiv(kTiles, slices);
   tileCount *= double(slices);
   int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
@@ -351,20 +350,21 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   int64_t full = perSM / bps, rem = perSM % bps;
   double smCycles = full * round(bps) + (rem ? round(rem) : 0.0);
   cost.rounds = full + (rem ? 1 : 0);
-  // Fix-up: the tail (tiles mod a wave) runs as its tiles' K slices (the
-  // launch's rule, FixupSplit in the runtime), each slice's partial sums
+  // Fix-up (slices is 1 above, so kTiles is all of K's): the tail (tiles
+  // mod a wave) runs as its tiles' K slices (the launch's rule,
+  // FixupSplit in the runtime), each slice's partial sums
   // written and the last slice reading them all back.
   int64_t wave = sms * bps;
   if (c.fixupReduce && tiles % wave != 0) {
     int64_t tail = tiles % wave;
     int64_t fixSlices = std::max<int64_t>(
-        1, std::min<int64_t>({c.splitK, wave / tail, wholeKTiles}));
+        1, std::min<int64_t>({c.splitK, wave / tail, kTiles}));
     if (fixSlices > 1) {
       int64_t waves = tiles / wave;
       double planeCycles = elems * accBytes / l2BytesPerClk;
       smCycles = waves * round(bps) +
                  roundOf(std::min(bps, ceilDiv(tail * fixSlices, sms)),
-                         ceilDiv(wholeKTiles, fixSlices)) +
+                         ceilDiv(kTiles, fixSlices)) +
                  (fixSlices + 1) * planeCycles;
       cost.rounds = waves + 1;
     }

@@ -72,40 +72,45 @@ def choose_entry(entries, m, n, k, batch=1, a_aligned=True, b_aligned=True):
     return len(entries) - 1
 
 
+def policy_slices(split, k, blocks, fill_blocks):
+    """The "split_k" record's slice rule for `blocks` blocks filling up to
+    `fill_blocks` (0: no bound): s = max; min(s, floor(fill_blocks /
+    blocks)) if fill_blocks > 0; min(s, ceil(K / min_k_per_slice)); with
+    "cluster_capacity", min(s, the number of cluster sizes whose capacity
+    holds the blocks); at least 1."""
+    s = split["max"]
+    if fill_blocks > 0:
+        s = min(s, fill_blocks // max(blocks, 1))
+    s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
+    if split.get("cluster_capacity"):
+        s = min(s, sum(1 for c in split["cluster_capacity"] if blocks <= c))
+    return max(s, 1)
+
+
 def fixup_split(entry, m, n, k, batch=1, sms=None):
     """A "reduction": "fixup" entry's (tail, slices) on a GPU of `sms` SMs
     (default the manifest's "sms"): tail = blocks mod (sms * blocks_per_sm)
-    tiles of the last partial wave run in `slices` K slices each (max;
-    min(s, floor(wave / tail)); min(s, ceil(K / min_k_per_slice)); at least
-    1; 1 when tail = 0), the others whole: grid.x = blocks - tail + tail *
-    slices. One slice splits nothing: (0, 1)."""
+    tiles of the last partial wave run in `slices` K slices each (the slice
+    rule over the tail's tiles filling the wave; 1 when tail = 0), the
+    others whole: grid.x = blocks - tail + tail * slices. One slice splits
+    nothing: (0, 1)."""
     split = entry["split_k"]
     wave = max((sms or split["sms"]) * split["blocks_per_sm"], 1)
     tail = entry_blocks(entry, m, n, batch) % wave
     if tail == 0:
         return 0, 1
-    s = min(split["max"], wave // tail,
-            ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
+    s = policy_slices(split, k, tail, wave)
     return (tail, s) if s > 1 else (0, 1)
 
 
 def split_slices(entry, m, n, k, batch=1, sms=None):
-    """The K slices `entry` runs for these sizes (1 without "split_k"):
-    s = max; min(s, floor(fill_blocks / blocks)) if fill_blocks > 0;
-    min(s, ceil(K / min_k_per_slice)); with "cluster_capacity", min(s, the
-    number of cluster sizes whose capacity holds the blocks); at least 1.
-    A "fixup" entry: its tail tiles' slices (fixup_split)."""
+    """The K slices `entry` runs for these sizes (1 without "split_k"): the
+    slice rule (policy_slices) over its blocks with its fill_blocks; a
+    "fixup" entry: its tail tiles' slices (fixup_split)."""
     split = entry.get("split_k")
     if not split:
         return 1
     if split.get("reduction") == "fixup":
         return fixup_split(entry, m, n, k, batch, sms)[1]
-    s = split["max"]
-    if split["fill_blocks"] > 0:
-        blocks = max(entry_blocks(entry, m, n, batch), 1)
-        s = min(s, split["fill_blocks"] // blocks)
-    s = min(s, ceil_div(max(k, 0), max(split["min_k_per_slice"], 1)))
-    if split.get("cluster_capacity"):
-        blocks = entry_blocks(entry, m, n, batch)
-        s = min(s, sum(1 for c in split["cluster_capacity"] if blocks <= c))
-    return max(s, 1)
+    return policy_slices(split, k, entry_blocks(entry, m, n, batch),
+                         split["fill_blocks"])

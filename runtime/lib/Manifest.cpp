@@ -925,6 +925,29 @@ size_t gemm::rt::chooseEntry(const Manifest &manifest, const Family &family,
   return family.members.size() - 1;
 }
 
+namespace {
+/// SplitK's slice rule for `blocks` blocks filling up to `fillBlocks` (0:
+/// no bound): max; floor(fillBlocks / blocks); ceil(K / min_k_per_slice);
+/// the cluster sizes whose capacity holds the blocks; at least 1.
+int64_t policySlices(const SplitK &s, int64_t k, int64_t blocks,
+                     int64_t fillBlocks) {
+  int64_t slices = s.max;
+  if (fillBlocks > 0)
+    slices = std::min<int64_t>(slices,
+                               fillBlocks / std::max<int64_t>(blocks, 1));
+  uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
+  uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
+  slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
+  if (!s.clusterCapacity.empty()) {
+    int64_t fits = 0;
+    for (int64_t capacity : s.clusterCapacity)
+      fits += blocks <= capacity;
+    slices = std::min(slices, fits);
+  }
+  return std::max<int64_t>(slices, 1);
+}
+} // namespace
+
 FixupSplit gemm::rt::fixupSplit(const KernelEntry &entry, int64_t m, int64_t n,
                                 int64_t k, int64_t batch,
                                 int64_t multiprocessors) {
@@ -937,11 +960,8 @@ FixupSplit gemm::rt::fixupSplit(const KernelEntry &entry, int64_t m, int64_t n,
   f.tail = countBlocks(m, n, batch, entry.tileM, entry.tileN) % wave;
   if (f.tail == 0)
     return f;
-  int64_t slices = std::min<int64_t>(s.max, wave / f.tail);
-  uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
-  uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
-  slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
-  f.slices = std::max<int64_t>(slices, 1);
+  // The tail's tiles fill the wave's blocks.
+  f.slices = policySlices(s, k, f.tail, wave);
   if (f.slices == 1)
     f.tail = 0; // one slice splits nothing
   return f;
@@ -954,24 +974,9 @@ int64_t gemm::rt::splitSlices(const KernelEntry &entry, int64_t m, int64_t n,
     return 1;
   if (entry.fixesUp())
     return fixupSplit(entry, m, n, k, batch, multiprocessors).slices;
-  const SplitK &s = *entry.split;
-  int64_t slices = s.max;
-  if (s.fillBlocks > 0)
-    slices = std::min<int64_t>(
-        slices, s.fillBlocks /
-                    std::max<int64_t>(
-                        countBlocks(m, n, batch, entry.tileM, entry.tileN), 1));
-  uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
-  uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
-  slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));
-  if (!s.clusterCapacity.empty()) {
-    int64_t blocks = countBlocks(m, n, batch, entry.tileM, entry.tileN);
-    int64_t fits = 0;
-    for (int64_t capacity : s.clusterCapacity)
-      fits += blocks <= capacity;
-    slices = std::min(slices, fits);
-  }
-  return std::max<int64_t>(slices, 1);
+  return policySlices(*entry.split, k,
+                      countBlocks(m, n, batch, entry.tileM, entry.tileN),
+                      entry.split->fillBlocks);
 }
 
 bool gemm::rt::parseSmChip(const std::string &chip, int &major, int &minor,

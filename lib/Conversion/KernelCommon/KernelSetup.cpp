@@ -171,14 +171,13 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
     // without clusters then makes every block a cluster of one, which
     // computes its whole tile: redundant, never wrong.)
     IndexMath mi(b, loc, /*useIndex=*/true);
-    if (ctx.fixup) {
-      // Set above.
-    } else if (ctx.clusterReduce) {
+    // (A fix-up kernel's slice and slices are set above.)
+    if (ctx.clusterReduce) {
       ctx.slices =
           m.from(gpu::ClusterDimBlocksOp::create(b, loc, gpu::Dimension::y));
       ctx.slice =
           m.from(gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y));
-    } else {
+    } else if (!ctx.fixup) {
       ctx.slices = m.from(memref::DimOp::create(b, loc, ctx.workspace, 1));
       ctx.slice = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y));
     }

@@ -42,6 +42,14 @@ using namespace mlir;
 using namespace mlir::gemm;
 using namespace mlir::gemm::detail;
 
+/// x + y of two partial sums (addf or addi, by their type): the slices'
+/// sums of every reduction below.
+static Value addPartials(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return arith::AddFOp::create(b, loc, x, y);
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
 Value mlir::gemm::detail::emitReduceRowsPerBlock(IndexMath &m, Value slices,
                                                  Value batch, Value rows,
                                                  Value cols) {
@@ -122,11 +130,6 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                       MemRefLayoutAttrInterface(), wg),
       loc);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(ctx.accType));
-  auto add = [&](OpBuilder &b, Location loc, Value x, Value y) -> Value {
-    if (isa<FloatType>(ctx.accType))
-      return arith::AddFOp::create(b, loc, x, y);
-    return arith::AddIOp::create(b, loc, x, y);
-  };
 
   // Block rows step together (the barriers below), each thread's row
   // inside C or not.
@@ -166,7 +169,7 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                       load(b, loc, ml.add(first, ml.mul(groups, ml.c(j)))));
                 Value sum = acc[0];
                 for (Value p : parts)
-                  sum = add(b, loc, sum, p);
+                  sum = addPartials(b, loc, sum, p);
                 scf::YieldOp::create(b, loc, sum);
               });
           // The last count - unrolled (< 4) slices, loaded at once as
@@ -185,11 +188,11 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                       load(b, loc, ml.add(group, ml.mul(i, groups))));
                 }
                 // The first is always one of them.
-                Value sum = add(b, loc, main.getResult(0), parts[0]);
+                Value sum = addPartials(b, loc, main.getResult(0), parts[0]);
                 for (int64_t j = 1; j < kReduceUnroll - 1; ++j)
                   sum =
                       arith::SelectOp::create(b, loc, ml.lt(ml.c(j), left),
-                                              add(b, loc, sum, parts[j]), sum);
+                                              addPartials(b, loc, sum, parts[j]), sum);
                 scf::YieldOp::create(b, loc, sum);
               },
               [&](OpBuilder &b, Location loc) {
@@ -218,7 +221,7 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
             Value idx = ml.add(at, ml.mul(ml.from(j), kReduceBlockX));
             Value p = memref::LoadOp::create(b, loc, partials,
                                              ValueRange{ml.idx(idx)});
-            scf::YieldOp::create(b, loc, add(b, loc, acc[0], p));
+            scf::YieldOp::create(b, loc, addPartials(b, loc, acc[0], p));
           });
       emitEpilogueElement(b, loc, ctx, row, col, total.getResult(0));
     });
@@ -318,11 +321,7 @@ int64_t mlir::gemm::detail::emitClusterReduction(OpBuilder &b,
             Value at = LLVM::GEPOp::create(b, loc, clusterPtr, accType, remote,
                                            ValueRange{offset});
             Value x = LLVM::LoadOp::create(b, loc, accType, at);
-            Value next =
-                isa<FloatType>(accType)
-                    ? Value(arith::AddFOp::create(b, loc, partial[0], x))
-                    : Value(arith::AddIOp::create(b, loc, partial[0], x));
-            scf::YieldOp::create(b, loc, next);
+            scf::YieldOp::create(b, loc, addPartials(b, loc, partial[0], x));
           });
       emitEpilogueElement(b, loc, ctx, me.add(ctx.tileM0, r),
                           me.add(ctx.tileN0, c), sum.getResult(0));
@@ -355,7 +354,6 @@ SmallVector<Value> mlir::gemm::detail::emitFixupReduction(OpBuilder &b,
                                                           Value &owner) {
   Location loc = ctx.op.getLoc();
   MLIRContext *mctx = b.getContext();
-  Type accType = ctx.accType;
   // The word through which the block's first thread tells the others
   // whether the block counted last.
   // (Found from an argument: the builder may be inside an op still being
@@ -366,11 +364,6 @@ SmallVector<Value> mlir::gemm::detail::emitFixupReduction(OpBuilder &b,
   Value lastWord = kernel.addWorkgroupAttribution(
       MemRefType::get({1}, b.getI32Type(), MemRefLayoutAttrInterface(), wg),
       loc);
-  auto add = [&](OpBuilder &b, Value x, Value y) -> Value {
-    if (isa<FloatType>(accType))
-      return arith::AddFOp::create(b, loc, x, y);
-    return arith::AddIOp::create(b, loc, x, y);
-  };
   // fence.sc.gpu (membar.gl): a thread's plane stores are visible GPU-wide
   // before the flag counts them; the counting block's loads come after.
   auto gpuFence = [&](OpBuilder &b) {
@@ -431,7 +424,7 @@ SmallVector<Value> mlir::gemm::detail::emitFixupReduction(OpBuilder &b,
                         b, loc, partial, [&](Value row, Value col, Value v) {
                           Value x = memref::LoadOp::create(
                               b, loc, ctx.workspace, at(mq, q, row, col));
-                          return add(b, v, x);
+                          return addPartials(b, loc, v, x);
                         });
                   });
               scf::YieldOp::create(b, loc, sum);
