@@ -314,12 +314,27 @@ def epilogue_ops(rng, lines, v, t, others, text_hint=""):
                     w = fresh(text_hint + "\n".join(lines) + name, "%fzk")
                     lines.append(f"{w} = arith.constant {rng.choice(['0.0', '1.0', '-2.5', '3.0e+38', '1.0e-40'])} : {t}")
                 lines.append(f"{name} = {op} {v}, {w} : {t}")
-            elif r < 0.95:
+            elif r < 0.93:
                 k = fresh(text_hint + "\n".join(lines) + name, "%fzk")
                 lines.append(f"{k} = arith.constant {rng.choice([0, 3, -1, 31])} : i32")
                 lines.append(f"{name} = math.fpowi {v}, {k} : {t}, i32")
-            else:
+            elif r < 0.96:
                 lines.append(f"{name} = math.fma {v}, {v}, {v} : {t}")
+            else:
+                # What the lowerings reject at the op (either vendor's
+                # intrinsics, llvm.intr, conversions the AMDGPU back-end
+                # cannot select): each once aborted LLVM.
+                k = fresh(text_hint + "\n".join(lines) + name, "%fzk")
+                foreign = rng.choice([
+                    f"{k} = nvvm.read.ptx.sreg.tid.x : i32",
+                    f"{k} = rocdl.workitem.id.x : i32",
+                    f"{k} = llvm.intr.lround({v}) : ({t}) -> i32",
+                    f"{k} = arith.fptoui {v} : {t} to i1",
+                    f"{k} = arith.fptosi {v} : {t} to i32",
+                ])
+                lines.append(foreign)
+                itype = "i1" if "to i1" in foreign else "i32"
+                lines.append(f"{name} = arith.uitofp {k} : {itype} to {t}")
         elif t in INT_WIDTH or t == "index":
             if rng.random() < 0.7:
                 op = rng.choice(BINARY_INT)

@@ -21,6 +21,8 @@
 // NVIDIA: error: argument #1 of 'scratch' has type 'memref<?xf32, #gpu.address_space<private>>', whose memory space #gpu.address_space<private> the host lowering does not convert
 // NVIDIA: error: argument #0 of 'global' has type
 // NVIDIA: error: result #0 has type 'memref<?xf32, #gpu.address_space<workgroup>>'
+// NVIDIA: error: 'rocdl.workitem.id.x' in gpu.module 'amdops' is an op of the other vendor's dialect, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a
+// NVIDIA: error: gpu.module 'nvvmops' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
 // NVIDIA-NOT: error:
 
 // AMD-NOT: 'other'
@@ -32,6 +34,8 @@
 // AMD: error: argument #1 of 'scratch' has type 'memref<?xf32, #gpu.address_space<private>>', whose memory space #gpu.address_space<private> the host lowering does not convert
 // AMD: error: argument #0 of 'global' has type
 // AMD: error: result #0 has type 'memref<?xf32, #gpu.address_space<workgroup>>'
+// AMD: error: gpu.module 'amdops' targets #nvvm.target<chip = "sm_90a">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
+// AMD: error: 'nvvm.read.ptx.sreg.tid.x' in gpu.module 'nvvmops' is an op of the other vendor's dialect, but this AMD pipeline builds #rocdl.target kernels for gfx90a
 
 module attributes {gpu.container_module} {
   // expected-error @below {{gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
@@ -152,6 +156,36 @@ module attributes {gpu.container_module} {
   }
   gpu.module @spaces [#nvvm.target<chip = "sm_90a">] {
     gpu.func @k(%c: memref<?xf32, #gpu.address_space<global>>, %w: memref<?xf32, #gpu.address_space<workgroup>>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A module for the pipeline's target holding the other vendor's ops: they
+// reached instruction selection as intrinsics it has not (LLVM aborted).
+module attributes {gpu.container_module} {
+  gpu.module @amdops [#nvvm.target<chip = "sm_90a">] {
+    gpu.func @k(%p: memref<1xi32>) kernel {
+      // expected-error @below {{'rocdl.workitem.id.x' in gpu.module 'amdops' is an op of the other vendor's dialect, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a}}
+      %t = rocdl.workitem.id.x : i32
+      %c0 = arith.constant 0 : index
+      memref.store %t, %p[%c0] : memref<1xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{gpu.module 'nvvmops' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
+  gpu.module @nvvmops [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @k(%p: memref<1xi32>) kernel {
+      %t = nvvm.read.ptx.sreg.tid.x : i32
+      %c0 = arith.constant 0 : index
+      memref.store %t, %p[%c0] : memref<1xi32>
       gpu.return
     }
   }

@@ -11,6 +11,7 @@
 // META: ok f8_tn_gemm gfx950: vgpr
 // META: ok f8e5_tn_gemm gfx950: vgpr
 // META: ok f16_tn_gemm gfx950: vgpr
+// META: ok f8mixed_tn_gemm gfx950: vgpr
 // META-NOT: FAIL
 // ISA-LABEL: <f8_tn_gemm>:
 // ISA: v_mfma_f32_16x16x32_fp8_fp8
@@ -18,6 +19,10 @@
 // ISA: v_mfma_f32_16x16x32_bf8_bf8
 // ISA-LABEL: <f16_tn_gemm>:
 // ISA: v_mfma_f32_16x16x16{{_?}}f16
+// A and B of different f8 types: each operand's own type in its tile and
+// fragments (B's were once loaded as A's type).
+// ISA-LABEL: <f8mixed_tn_gemm>:
+// ISA: v_mfma_f32_16x16x32_fp8_bf8
 func.func @f8_tn(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf32>) acc(f32)
   return
@@ -28,5 +33,9 @@ func.func @f8e5_tn(%a: memref<?x?xf8E5M2>, %b: memref<?x?xf8E5M2>, %c: memref<?x
 }
 func.func @f16_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
+  return
+}
+func.func @f8mixed_tn(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2>, %c: memref<?x?xf32>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E5M2>) outs(%c : memref<?x?xf32>) acc(f32)
   return
 }

@@ -23,3 +23,34 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+// What hand-written LLVM-dialect host code can hold and the CPU back-end
+// cannot compile made LLVM abort in code generation: each is an error at
+// the module, naming the function.
+
+// expected-error-re @below {{gemm-write-host-object: function 'scalable' has type '<vscale x 4 x float> (<vscale x 4 x float>)', which LLVM cannot compile for '{{.*}}'}}
+module {
+  llvm.func @scalable(%x: vector<[4]xf32>) -> vector<[4]xf32> {
+    llvm.return %x : vector<[4]xf32>
+  }
+}
+
+// -----
+
+// expected-error-re @below {{gemm-write-host-object: function 'kernel' has calling convention {{[0-9]+}}, which host code for '{{.*}}' cannot have (kernels belong in a gpu.module)}}
+module {
+  llvm.func amdgpu_kernelcc @kernel() {
+    llvm.return
+  }
+}
+
+// -----
+
+// expected-error-re @below {{gemm-write-host-object: function 'cpu' asks for target CPU 'bogus', which LLVM does not know for '{{.*}}'}}
+module {
+  llvm.func @cpu() attributes {target_cpu = "bogus"} {
+    llvm.return
+  }
+}

@@ -161,8 +161,22 @@ struct GemmCheckKernelModulesPass
       // type conversion print an error and the pipeline succeed anyway,
       // writing a module with unconverted types. Host code's memory spaces
       // likewise.
-      if (!checkMemRefTypes(op, !op->getParentOfType<gpu::GPUModuleOp>()))
+      auto parentModule = op->getParentOfType<gpu::GPUModuleOp>();
+      if (!checkMemRefTypes(op, !parentModule))
         ok = false;
+      // The other vendor's ops in a kernel module reached its instruction
+      // selection as intrinsics it has not (rocdl.workitem.id.x under
+      // NVPTX aborted LLVM).
+      StringRef ns = op->getName().getDialectNamespace();
+      bool foreign = target->isNVIDIA() ? (ns == "rocdl" || ns == "amdgpu")
+                                        : (ns == "nvvm" || ns == "nvgpu");
+      if (parentModule && foreign) {
+        op->emitError("'")
+            << op->getName() << "' in gpu.module '" << parentModule.getName()
+            << "' is an op of the other vendor's dialect, but this " << vendor
+            << " pipeline builds #" << want << ".target kernels for " << chip;
+        ok = false;
+      }
       if (auto module = dyn_cast<gpu::GPUModuleOp>(op)) {
         // Upstream serialization names its temporary files after the module
         // ("Couldn't create the temp file" for gpu.module @"../x").

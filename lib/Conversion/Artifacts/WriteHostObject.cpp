@@ -17,9 +17,12 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -51,13 +54,15 @@ using namespace mlir::gemm;
   extern "C" void LLVMInitialize##T##TargetInfo();                             \
   extern "C" void LLVMInitialize##T##Target();                                 \
   extern "C" void LLVMInitialize##T##TargetMC();                               \
-  extern "C" void LLVMInitialize##T##AsmPrinter();
+  extern "C" void LLVMInitialize##T##AsmPrinter();                             \
+  extern "C" void LLVMInitialize##T##AsmParser();
 GEMM_HOST_TARGETS(GEMM_DECLARE_TARGET)
 #undef GEMM_DECLARE_TARGET
 
 /// Makes the host back-ends available to lookupTarget: the host object may
 /// be for another machine than gemm-opt's (an aarch64 host of a Grace
-/// Hopper system).
+/// Hopper system). The assembly parsers too: the object streamer parses
+/// inline assembly (without one LLVM aborted on `llvm.inline_asm "nop"`).
 static void initializeLLVMTargets() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -65,7 +70,8 @@ static void initializeLLVMTargets() {
   LLVMInitialize##T##TargetInfo();                                             \
   LLVMInitialize##T##Target();                                                 \
   LLVMInitialize##T##TargetMC();                                               \
-  LLVMInitialize##T##AsmPrinter();
+  LLVMInitialize##T##AsmPrinter();                                             \
+  LLVMInitialize##T##AsmParser();
     GEMM_HOST_TARGETS(GEMM_INITIALIZE_TARGET)
 #undef GEMM_INITIALIZE_TARGET
   });
@@ -81,6 +87,74 @@ static bool isGpuDriverHost(const llvm::Triple &triple) {
   default:
     return false;
   }
+}
+
+/// Whether `type` holds (is, or has an element or member of) a type the
+/// CPU back-end of `triple` cannot lower: a scalable vector (LLVM aborted
+/// legalizing it on x86), or another target's extended float (x86_fp80
+/// outside x86, ppc_fp128 outside PowerPC: their libcalls aborted).
+static bool holdsUnlowerableType(llvm::Type *type, const llvm::Triple &triple) {
+  if (isa<llvm::ScalableVectorType>(type))
+    return true;
+  if (type->isX86_FP80Ty())
+    return !triple.isX86();
+  if (type->isPPC_FP128Ty())
+    return !triple.isPPC();
+  return llvm::any_of(type->subtypes(), [&](llvm::Type *t) {
+    return holdsUnlowerableType(t, triple);
+  });
+}
+
+/// Why `machine` cannot compile `module` (empty if it can): what the
+/// pipelines' host code never holds but hand-written LLVM-dialect input
+/// can, each of which made LLVM abort in code generation rather than report
+/// an error.
+static std::string whyNotCompilable(const llvm::Module &module,
+                                    const llvm::TargetMachine &machine) {
+  const llvm::Triple &triple = machine.getTargetTriple();
+  auto typeName = [](llvm::Type *type) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    type->print(os);
+    return s;
+  };
+  for (const llvm::Function &f : module) {
+    std::string where = "function '" + f.getName().str() + "'";
+    // A GPU kernel's calling convention: "unsupported calling convention".
+    switch (f.getCallingConv()) {
+    case llvm::CallingConv::C:
+    case llvm::CallingConv::Fast:
+    case llvm::CallingConv::Cold:
+      break;
+    default:
+      return where + " has calling convention " +
+             std::to_string(f.getCallingConv()) + ", which host code for '" +
+             triple.str() + "' cannot have (kernels belong in a gpu.module)";
+    }
+    // An unknown CPU left the subtarget without 64-bit code ("64-bit code
+    // requested on a subtarget that doesn't support it").
+    if (f.hasFnAttribute("target-cpu")) {
+      StringRef cpu = f.getFnAttribute("target-cpu").getValueAsString();
+      if (!machine.getMCSubtargetInfo()->isCPUStringValid(cpu))
+        return where + " asks for target CPU '" + cpu.str() +
+               "', which LLVM does not know for '" + triple.str() + "'";
+    }
+    if (holdsUnlowerableType(f.getFunctionType(), triple))
+      return where + " has type '" + typeName(f.getFunctionType()) +
+             "', which LLVM cannot compile for '" + triple.str() + "'";
+    for (const llvm::Instruction &inst : llvm::instructions(f)) {
+      llvm::Type *bad = nullptr;
+      if (holdsUnlowerableType(inst.getType(), triple))
+        bad = inst.getType();
+      for (const llvm::Use &use : inst.operands())
+        if (!bad && holdsUnlowerableType(use->getType(), triple))
+          bad = use->getType();
+      if (bad)
+        return where + " computes on type '" + typeName(bad) +
+               "', which LLVM cannot compile for '" + triple.str() + "'";
+    }
+  }
+  return "";
 }
 
 /// The C entry points of `module`: its `_mlir_ciface_` function definitions
@@ -223,6 +297,10 @@ void GemmWriteHostObjectPass::runOnOperation() {
   }
   llvmModule->setTargetTriple(targetTriple);
   llvmModule->setDataLayout(machine->createDataLayout());
+  if (std::string why = whyNotCompilable(*llvmModule, *machine); !why.empty()) {
+    module.emitError("gemm-write-host-object: ") << why;
+    return signalPassFailure();
+  }
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
     module.emitError("gemm-write-host-object: cannot create directory '")

@@ -62,6 +62,15 @@ static std::string amdEpilogueOpRule(Operation *op) {
   if (isa<math::ExpOp, math::LogOp>(op) &&
       onType([](Type t) { return !t.isF32(); }))
     return "only its f32 form is native; compute it in f32";
+  // LLVM's AMDGPU back-end cannot select these (it aborted).
+  if (isa<arith::FPToUIOp, arith::FPToSIOp>(op) &&
+      onType([](Type t) { return t.isInteger(1); }))
+    return "LLVM's AMDGPU back-end cannot convert a float to i1; compare "
+           "with arith.cmpf instead";
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op);
+      trunc && trunc.getRoundingmodeAttr())
+    return "LLVM's AMDGPU back-end has no truncation with an explicit "
+           "rounding mode; drop the rounding mode (to nearest even)";
   return "";
 }
 

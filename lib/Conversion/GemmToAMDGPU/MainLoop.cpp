@@ -76,7 +76,9 @@ static ChunkCopy planCopy(OpBuilder &b, Location loc, KernelContext &ctx,
   p.threadsPerSlot = threads;
   p.exact = p.chunks % threads == 0;
   p.storeWidth = ldsAccessWidth(tile.ldsShape(), tile.ldsLayout(), chunkBytes);
-  p.chunkType = VectorType::get({p.perChunk}, ctx.op.getAElementType());
+  // The operand's own type: A's and B's may differ (f8E4M3FN x f8E5M2).
+  p.chunkType = VectorType::get(
+      {p.perChunk}, cast<MemRefType>(memref.getType()).getElementType());
   if (p.src.vectorOk && p.perChunk > 1) {
     IndexMath m(b, loc);
     p.fastMN = m.andI1(p.src.vectorOk, emitTileInsideMN(b, loc, ctx, tile));
@@ -111,7 +113,7 @@ static SmallVector<Value> loadChunks(OpBuilder &b, Location loc,
   };
   auto elementPath = [&](OpBuilder &b, Location loc) {
     IndexMath m(b, loc);
-    Type elemType = ctx.op.getAElementType();
+    Type elemType = p.chunkType.getElementType();
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
     Value lastRow = m.sub(src.rows, m.c(1)), lastCol = m.sub(src.cols, m.c(1));
     SmallVector<Value> out;

@@ -35,13 +35,13 @@ public:
     instrTileM = shape.m;
     instrTileN = shape.n * shape.blocks;
     ksteps = cfg.getBK() / shape.k;
-    Type elem = ctx.op.getAElementType();
     auto type = [&](MmaOperand which, Type t) -> Type {
       unsigned slots = mfmaSlotsPerLane(shape, which);
       return slots == 1 ? t : VectorType::get({slots}, t);
     };
-    aType = type(MmaOperand::A, elem);
-    bType = type(MmaOperand::B, elem);
+    // A's and B's own types: they may differ (f8E4M3FN x f8E5M2).
+    aType = type(MmaOperand::A, ctx.op.getAElementType());
+    bType = type(MmaOperand::B, ctx.op.getBElementType());
     cType = type(MmaOperand::C, ctx.accType);
     accTileType = cType;
   }
@@ -106,7 +106,7 @@ private:
     const SmemTile &tile = which == MmaOperand::A ? ctx.tileA : ctx.tileB;
     Type type = which == MmaOperand::A ? aType : bType;
     unsigned slots = mfmaSlotsPerLane(shape, which);
-    Type elem = ctx.op.getAElementType();
+    Type elem = getElementTypeOrSelf(type);
     // Operand-space origin of this instruction tile inside the block tile.
     auto origin = [&](Value row, Value col) -> std::pair<Value, Value> {
       if (which == MmaOperand::A)

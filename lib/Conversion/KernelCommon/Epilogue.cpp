@@ -30,8 +30,14 @@ static Value convertAccumulator(OpBuilder &b, Location loc, Value v, Type to) {
   if (from == to)
     return v;
   if (isa<FloatType>(from)) {
-    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+    unsigned fromBits = from.getIntOrFloatBitWidth();
+    unsigned toBits = to.getIntOrFloatBitWidth();
+    if (toBits > fromBits)
       return arith::ExtFOp::create(b, loc, to, v);
+    // Two formats of one width (an f16 accumulator stored to bf16): through
+    // f32, which holds both exactly.
+    if (toBits == fromBits)
+      v = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
     return arith::TruncFOp::create(b, loc, to, v);
   }
   unsigned fromBits = from.getIntOrFloatBitWidth();

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
@@ -1005,6 +1006,20 @@ static LogicalResult checkChoiceLowerable(MatmulOp op,
   return success();
 }
 
+/// The epilogue ops no vendor lowers: those outside the arith and math
+/// dialects. The verifier takes any memory-effect-free op with scalar
+/// results, and the lowerings pass what they do not convert to LLVM as is:
+/// another vendor's intrinsic (rocdl.workitem.id.x under NVPTX, nvvm's
+/// under AMDGPU) or an llvm.intr the back-end cannot select
+/// (llvm.intr.lround on f16) then aborted instruction selection.
+static std::string getEpilogueDialectRule(Operation *op) {
+  StringRef ns = op->getName().getDialectNamespace();
+  if (ns == arith::ArithDialect::getDialectNamespace() ||
+      ns == math::MathDialect::getDialectNamespace())
+    return "";
+  return "the kernels lower arith and math ops only";
+}
+
 FailureOr<KernelChoices>
 mlir::gemm::detail::getLowerableChoices(MatmulOp op,
                                         const VendorLowering &lowering) {
@@ -1031,9 +1046,11 @@ mlir::gemm::detail::getLowerableChoices(MatmulOp op,
              << batch << ", over the " << kMaxGridZ
              << " blocks a launch takes along grid.z";
   }
-  if (lowering.epilogueOpRule && op.hasEpilogue()) {
+  if (op.hasEpilogue()) {
     for (Operation &inner : op.getEpilogue().front().without_terminator()) {
-      std::string reason = lowering.epilogueOpRule(&inner);
+      std::string reason = getEpilogueDialectRule(&inner);
+      if (reason.empty() && lowering.epilogueOpRule)
+        reason = lowering.epilogueOpRule(&inner);
       if (reason.empty())
         continue;
       InFlightDiagnostic diag = op.emitOpError("epilogue op '")

@@ -179,3 +179,51 @@ func.func @remf(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
   return
 }
 
+
+// -----
+
+// An epilogue op outside arith and math (here NVIDIA's intrinsic) reached
+// AMDGPU instruction selection as is and aborted LLVM.
+func.func @foreign(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'nvvm.read.ptx.sreg.tid.x' is not lowered by convert-gemm-to-amdgpu (gfx942): the kernels lower arith and math ops only}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-note @below {{the epilogue op}}
+    %t = nvvm.read.ptx.sreg.tid.x : i32
+    %f = arith.sitofp %t : i32 to f32
+    %r = arith.addf %acc, %f : f32
+    gemm.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A float converted to i1, and a truncation with an explicit rounding
+// mode: the AMDGPU back-end cannot select them (LLVM aborted).
+func.func @to_i1(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'arith.fptoui' is not lowered by convert-gemm-to-amdgpu (gfx942): LLVM's AMDGPU back-end cannot convert a float to i1; compare with arith.cmpf instead}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    %x = arith.truncf %acc : f32 to bf16
+    // expected-note @below {{the epilogue op}}
+    %i = arith.fptoui %x : bf16 to i1
+    %r = arith.uitofp %i : i1 to f32
+    gemm.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @rounding(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'arith.truncf' is not lowered by convert-gemm-to-amdgpu (gfx942): LLVM's AMDGPU back-end has no truncation with an explicit rounding mode; drop the rounding mode (to nearest even)}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-note @below {{the epilogue op}}
+    %x = arith.truncf %acc to_nearest_away : f32 to bf16
+    %r = arith.extf %x : bf16 to f32
+    gemm.yield %r : f32
+  }
+  return
+}

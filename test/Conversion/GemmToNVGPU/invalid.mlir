@@ -90,6 +90,39 @@ func.func @remf(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
 
 // -----
 
+// An epilogue op outside arith and math (here the other vendor's
+// intrinsic; llvm.intr.lround on f16 the same) reached NVPTX instruction
+// selection as is and aborted LLVM: rejected at the op.
+func.func @foreign(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'rocdl.workitem.id.x' is not lowered by convert-gemm-to-nvgpu (sm_90): the kernels lower arith and math ops only}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    // expected-note @below {{the epilogue op}}
+    %t = rocdl.workitem.id.x : i32
+    %f = arith.sitofp %t : i32 to f32
+    %r = arith.addf %acc, %f : f32
+    gemm.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @lround(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @below {{epilogue op 'llvm.intr.lround' is not lowered by convert-gemm-to-nvgpu (sm_90): the kernels lower arith and math ops only}}
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32) {
+  ^bb0(%acc: f32, %cin: f32):
+    %x = arith.truncf %acc : f32 to f16
+    // expected-note @below {{the epilogue op}}
+    %i = llvm.intr.lround(%x) : (f16) -> i64
+    %r = arith.sitofp %i : i64 to f32
+    gemm.yield %r : f32
+  }
+  return
+}
+
+// -----
+
 // A gemm.matmul in device code: the lowering replaces it by a kernel launch,
 // which device code cannot hold.
 func.func @in_launch(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {

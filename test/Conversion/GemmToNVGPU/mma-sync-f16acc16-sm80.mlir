@@ -49,3 +49,15 @@ func.func @tt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tt ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f16)
   return
 }
+
+// f16 sums stored to a bf16 C (no epilogue; here staged in shared memory):
+// the two 16-bit formats meet through f32, which holds both exactly (a
+// truncf from f16 to bf16 is invalid).
+// CHECK-LABEL: gpu.func @to_bf16_gemm(
+// CHECK: %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK-NEXT: %[[N:.*]] = arith.truncf %[[W]] : f32 to bf16
+// CHECK: memref.store %[[N]]
+func.func @to_bf16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xbf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xbf16>) acc(f16)
+  return
+}
