@@ -678,9 +678,22 @@ def mut_config_field(rng, text, ctx):
     elif r < 0.3:
         new = f"smem = {pick(rng, SMEMS, BAD_SMEMS, 0.2)}"
         cfg = re.sub(r"smem = \w*", new, cfg) if "smem" in cfg else cfg[:-1] + f", {new}>"
-    elif r < 0.4:
+    elif r < 0.35:
         new = f"raster = {pick(rng, RASTERS, BAD_RASTERS, 0.2)}"
         cfg = re.sub(r"raster = \w*", new, cfg) if "raster" in cfg else cfg[:-1] + f", {new}>"
+    elif r < 0.45:
+        # The Hopper fields: how tiles load, which tiles a block computes,
+        # how K slices meet, blocks sharing a multicast load (with split_k
+        # for a reduction, which needs one).
+        key, values = rng.choice([
+            ("load", ["cp_async", "tma", "tma_ws", "tmaws"]),
+            ("schedule", ["tile", "persistent", "pingpong", "stream"]),
+            ("reduction", ["workspace", "cluster", "fixup", "atomic"]),
+            ("multicast", [1, 2, 4, 3, 0, 2**31])])
+        new = f"{key} = {rng.choice(values)}"
+        cfg = re.sub(key + r" = [\w-]+", new, cfg) if key in cfg else cfg[:-1] + f", {new}>"
+        if key == "reduction" and "split_k" not in cfg:
+            cfg = cfg[:-1] + f", split_k = {rng.choice([2, 4, 16, 17])}>"
     elif r < 0.6:
         key = rng.choice(["stages", "group", "split_k"])
         new = f"{key} = {pick(rng, [1, 2, 3, 4, 8, 9], BOUNDARY_INTS, 0.5)}"
