@@ -9,12 +9,12 @@
 # then on the GPU (carry ["artifacts/pack"]):
 #   OUT=$OUT bash docs/perf-data/fixup-2026-12-06/run_a.sh
 # If the fixup kernels pass and gain on partial last waves without losing
-# on whole ones, `git apply tail-fixup-rule.patch` (this folder) adds the
-# tail-fixup member to the sm_90a families (the default's tile with
-# split_k = 4 past one wave, before the default) and its DispatchTest
-# expectations; the lit tests that count family members then need their
-# counts raised by one (linalg-to-ptx-sm90a, dispatch-sm90a,
-# programmatic-launch, api-compile, api-calls, transpose-operands).
+# on whole ones, `git apply tail-fixup.patch` (this folder; also the branch
+# `tail-fixup`) adds the tail-fixup member to the sm_90a families (the
+# default's tile with split_k = 4 past one wave, before the default; a
+# static shape takes it only where its split happens), with its unit and
+# lit tests and dispatch.md's tables (full lit suite passed on it,
+# 2026-12-07).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
