@@ -207,9 +207,9 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
   // Split-K: `slices` blocks per output tile (fewer when K has fewer
   // k-tiles), each over ceil(kTiles / slices) k-tiles.
   // `reduction = fixup` splits only the last partial wave (below).
-  int64_t slices = c.fixupReduce
-                       ? 1
-                       : std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
+  int64_t slices =
+      c.fixupReduce ? 1
+                    : std::max<int64_t>(1, std::min<int64_t>(c.splitK, kTiles));
   kTiles = ceilDiv(kTiles, slices);
   tileCount *= double(slices);
   int64_t tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;

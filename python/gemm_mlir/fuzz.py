@@ -325,15 +325,14 @@ def epilogue_ops(rng, lines, v, t, others, text_hint=""):
                 # intrinsics, llvm.intr, conversions the AMDGPU back-end
                 # cannot select): each once aborted LLVM.
                 k = fresh(text_hint + "\n".join(lines) + name, "%fzk")
-                foreign = rng.choice([
-                    f"{k} = nvvm.read.ptx.sreg.tid.x : i32",
-                    f"{k} = rocdl.workitem.id.x : i32",
-                    f"{k} = llvm.intr.lround({v}) : ({t}) -> i32",
-                    f"{k} = arith.fptoui {v} : {t} to i1",
-                    f"{k} = arith.fptosi {v} : {t} to i32",
+                foreign, itype = rng.choice([
+                    (f"{k} = nvvm.read.ptx.sreg.tid.x : i32", "i32"),
+                    (f"{k} = rocdl.workitem.id.x : i32", "i32"),
+                    (f"{k} = llvm.intr.lround({v}) : ({t}) -> i32", "i32"),
+                    (f"{k} = arith.fptoui {v} : {t} to i1", "i1"),
+                    (f"{k} = arith.fptosi {v} : {t} to i32", "i32"),
                 ])
                 lines.append(foreign)
-                itype = "i1" if "to i1" in foreign else "i32"
                 lines.append(f"{name} = arith.uitofp {k} : {itype} to {t}")
         elif t in INT_WIDTH or t == "index":
             if rng.random() < 0.7:

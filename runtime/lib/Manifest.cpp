@@ -933,8 +933,8 @@ int64_t policySlices(const SplitK &s, int64_t k, int64_t blocks,
                      int64_t fillBlocks) {
   int64_t slices = s.max;
   if (fillBlocks > 0)
-    slices = std::min<int64_t>(slices,
-                               fillBlocks / std::max<int64_t>(blocks, 1));
+    slices =
+        std::min<int64_t>(slices, fillBlocks / std::max<int64_t>(blocks, 1));
   uint64_t kk = uint64_t(std::max<int64_t>(k, 0));
   uint64_t per = uint64_t(std::max<int64_t>(s.minKPerSlice, 1));
   slices = std::min<int64_t>(slices, int64_t((kk + per - 1) / per));

@@ -190,9 +190,9 @@ gpu::GPUFuncOp mlir::gemm::detail::buildSplitKReduceKernel(
                 // The first is always one of them.
                 Value sum = addPartials(b, loc, main.getResult(0), parts[0]);
                 for (int64_t j = 1; j < kReduceUnroll - 1; ++j)
-                  sum =
-                      arith::SelectOp::create(b, loc, ml.lt(ml.c(j), left),
-                                              addPartials(b, loc, sum, parts[j]), sum);
+                  sum = arith::SelectOp::create(
+                      b, loc, ml.lt(ml.c(j), left),
+                      addPartials(b, loc, sum, parts[j]), sum);
                 scf::YieldOp::create(b, loc, sum);
               },
               [&](OpBuilder &b, Location loc) {
