@@ -1228,11 +1228,14 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     if (e.fixesUp()) {
       kp.addMemRef(address(p.fixup), 4, p.fixup.sizes, p.fixup.strides);
       kp.addMemRef(address(p.flags), 1, p.flags.sizes, p.flags.strides);
-      // The flags start at zero (the kernel leaves them so).
-      r = d.cuMemsetD32Async(CUdeviceptr(uintptr_t(address(p.flags))), 0,
-                             size_t(p.flags.elements), s);
-      if (r != CUDA_SUCCESS && !status)
-        status = driverError(d, "cuMemsetD32Async", r);
+      // The flags start at zero (the kernel leaves them so); with no tail
+      // no tile splits and the kernel reads none.
+      if (p.tail > 0) {
+        r = d.cuMemsetD32Async(CUdeviceptr(uintptr_t(address(p.flags))), 0,
+                               size_t(p.flags.elements), s);
+        if (r != CUDA_SUCCESS && !status)
+          status = driverError(d, "cuMemsetD32Async", r);
+      }
     }
     // A TMA kernel's tensor maps, built from the operands it reads (packed
     // or not); null where TMA cannot address one, and the kernel then

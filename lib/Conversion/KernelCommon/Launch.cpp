@@ -660,8 +660,8 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
     // The tiles of the last partial wave (r: the tile count modulo the
     // blocks one wave holds) run in `slices` K slices each, the others
     // whole; r = 0, or one slice, splits nothing (r is then 0). The
-    // workspace has max(r, 1) planes of slices, the flags (zeroed here,
-    // left zero by the kernel) one counter each.
+    // workspace has max(r, 1) planes of slices, the flags (zeroed here
+    // where r > 0, left zero by the kernel) one counter each.
     Value tiles = m.mul(gx, gz);
     int64_t slots = int64_t(lookupTarget(chip)->numSMs) * k.blocksPerSM;
     Value tail = m.rem(tiles, m.c(slots));
@@ -683,8 +683,13 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
                                  /*asyncToken=*/Type(), ValueRange(),
                                  ValueRange{planes}, ValueRange())
                 .getMemref();
-    gpu::MemsetOp::create(b, loc, Type(), ValueRange(), flags,
-                          arith::ConstantIntOp::create(b, loc, 0, 32));
+    // With no tail the kernel reads no flag: no memset on whole waves.
+    scf::IfOp::create(
+        b, loc, m.lt(m.c(0), tail), [&](OpBuilder &b, Location loc) {
+          gpu::MemsetOp::create(b, loc, Type(), ValueRange(), flags,
+                                arith::ConstantIntOp::create(b, loc, 0, 32));
+          scf::YieldOp::create(b, loc);
+        });
     operands.push_back(workspace);
     operands.push_back(flags);
     gy = m.c(1);
@@ -847,7 +852,7 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
   const OperandPacking &before = perMember ? asStored : packing;
   PackedOperands shared = emitOperandPacking(rewriter, op, before, gpuModule);
   MatmulOp kernelOp = createKernelView(rewriter, op, packing, shared);
-  auto eraseView = llvm::make_scope_exit([&] {
+  llvm::scope_exit eraseView([&] {
     if (kernelOp != op)
       kernelOp->erase();
   });

@@ -8,8 +8,9 @@
 // slices (at most split_k, at most 132 / tail, at most ceil(K / BK); one
 // slice splits nothing, and the tail is then 0) and
 // grid.x = tiles - tail + tail * slices, allocates the workspace of
-// max(tail, 1) x slices planes of BM x BN partial sums and one zeroed i32
-// flag a plane, and launches no reduction kernel.
+// max(tail, 1) x slices planes of BM x BN partial sums and one i32 flag a
+// plane (zeroed where tail > 0: otherwise no tile reads one), and launches
+// no reduction kernel.
 
 // CHECK: module attributes {gemm.kernels = [{
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, split_k = 4, reduction = fixup, load = tma>"
@@ -40,7 +41,10 @@
 // CHECK: %[[GX:.*]] = arith.addi %[[WHOLE]], %[[SPLIT]] : index
 // CHECK: %[[WS:.*]] = gpu.alloc  (%[[PLANES]], %[[SLICES]]) : memref<?x?x128x256xf32>
 // CHECK: %[[FLAGS:.*]] = gpu.alloc  (%[[PLANES]]) : memref<?xi32>
-// CHECK: gpu.memset  %[[FLAGS]], %c0_i32 : memref<?xi32>, i32
+// CHECK: %[[ANY:.*]] = arith.cmpi sgt, %[[TAIL]], %c0 : index
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT: gpu.memset  %[[FLAGS]], %c0_i32 : memref<?xi32>, i32
+// CHECK-NEXT: }
 // CHECK: gpu.launch_func  @gemm_kernels::@tn_gemm blocks in (%[[GX]], %c1, %c1)
 // CHECK-SAME: %[[WS]] : memref<?x?x128x256xf32>, %[[FLAGS]] : memref<?xi32>
 // CHECK-NEXT: gpu.dealloc  %[[WS]]
