@@ -3,6 +3,7 @@
 #include "gemm/Tuning/CostModel.h"
 #include "gemm/Tuning/Lattice.h"
 #include "gtest/gtest.h"
+#include <cmath>
 
 using namespace mlir::gemm;
 
@@ -191,12 +192,31 @@ TEST(CostModel, TransposedOperandsOnSm90a) {
 
 TEST(CostModel, ParametersByName) {
   ModelParams p;
-  EXPECT_TRUE(p.set("warp-half", 3.0));
+  EXPECT_EQ(p.set("warp-half", 3.0), "");
   EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
-  EXPECT_FALSE(p.set("no-such-parameter", 1.0));
+  EXPECT_EQ(p.set("no-such-parameter", 1.0)
+                .rfind("unknown model parameter 'no-such-parameter' (names: "
+                       "warp-half, ",
+                       0),
+            0u);
   EXPECT_EQ(ModelParams::names().size(), 17u);
-  EXPECT_TRUE(p.set("transpose-fraction-4b", 0.5));
+  EXPECT_EQ(p.set("transpose-fraction-4b", 0.5), "");
   EXPECT_DOUBLE_EQ(p.transposeFraction4B, 0.5);
+  // Out of range values leave the parameter as it was.
+  EXPECT_EQ(p.set("warp-half", std::nan("")),
+            "model parameter 'warp-half' must be a finite number of at least "
+            "0, got nan");
+  EXPECT_EQ(p.set("launch-us", -1.0),
+            "model parameter 'launch-us' must be a finite number of at least "
+            "0, got -1");
+  EXPECT_EQ(p.set("overlap-power", 0.0),
+            "model parameter 'overlap-power' must be a finite number above 0, "
+            "got 0");
+  EXPECT_EQ(p.set("l2-scale", HUGE_VAL),
+            "model parameter 'l2-scale' must be a finite number of at least "
+            "0, got inf");
+  EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
+  EXPECT_EQ(p.set("launch-us", 0.0), "");
 }
 
 TEST(CostModel, SplitK) {

@@ -344,8 +344,17 @@ static void registerGemmPipeline(
                            std::string &)) {
   registerPassPipeline(
       name, description,
-      [name, format, build](OpPassManager &pm, StringRef optionString,
-                      function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [name, format,
+       build](OpPassManager &pm, StringRef optionString,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        // The pipelines add module passes: nested under another op (e.g.
+        // `func.func(gemm-to-ptx)`) adding them would abort the process.
+        std::optional<StringRef> anchor = pm.getOpName();
+        if (anchor && *anchor != ModuleOp::getOperationName())
+          return errorHandler(name +
+                              " runs on 'builtin.module', not nested "
+                              "under '" +
+                              *anchor + "'");
         auto options =
             parsePipelineOptions<Options>(name, optionString, errorHandler,
                                           {"output-dir", "tuning-db",

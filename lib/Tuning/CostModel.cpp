@@ -17,9 +17,12 @@
 #include "gemm/Tuning/DefaultConfig.h"
 #include "gemm/Tuning/Lattice.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <tuple>
 
@@ -33,6 +36,8 @@ int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 struct Param {
   llvm::StringRef name;
   double ModelParams::*field;
+  /// The model divides by it: zero is out.
+  bool divisor = false;
 };
 const Param params[] = {
     {"warp-half", &ModelParams::warpHalf},
@@ -46,22 +51,34 @@ const Param params[] = {
     {"ktile-overhead", &ModelParams::kTileOverheadCycles},
     {"spill-penalty", &ModelParams::spillPenalty},
     {"parallel-half", &ModelParams::parallelHalf},
-    {"warp-copy-bytes", &ModelParams::warpCopyBytesPerClk},
+    {"warp-copy-bytes", &ModelParams::warpCopyBytesPerClk, true},
     {"element-copy-scale", &ModelParams::elementCopyScale},
-    {"overlap-power", &ModelParams::overlapPower},
+    {"overlap-power", &ModelParams::overlapPower, true},
     {"solo-sync", &ModelParams::soloSyncCycles},
-    {"transpose-fraction-4b", &ModelParams::transposeFraction4B},
-    {"transpose-fraction-1b", &ModelParams::transposeFraction1B},
+    {"transpose-fraction-4b", &ModelParams::transposeFraction4B, true},
+    {"transpose-fraction-1b", &ModelParams::transposeFraction1B, true},
 };
 } // namespace
 
-bool ModelParams::set(llvm::StringRef name, double value) {
-  for (const Param &p : params)
-    if (p.name == name) {
-      this->*p.field = value;
-      return true;
+std::string ModelParams::set(llvm::StringRef name, double value) {
+  for (const Param &p : params) {
+    if (p.name != name)
+      continue;
+    // Times, rates, scales and fractions: a NaN, infinite or negative one
+    // would predict NaN, infinite or negative times.
+    if (!std::isfinite(value) || value < 0 || (p.divisor && value == 0)) {
+      char got[32];
+      std::snprintf(got, sizeof(got), "%g", value);
+      return ("model parameter '" + name + "' must be a finite number " +
+              (p.divisor ? "above 0" : "of at least 0") + ", got " + got)
+          .str();
     }
-  return false;
+    this->*p.field = value;
+    return "";
+  }
+  return ("unknown model parameter '" + name +
+          "' (names: " + llvm::join(names(), ", ") + ")")
+      .str();
 }
 
 llvm::ArrayRef<llvm::StringRef> ModelParams::names() {

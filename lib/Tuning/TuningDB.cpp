@@ -2,6 +2,7 @@
 
 #include "gemm/Tuning/TuningDB.h"
 #include "gemm/Tuning/Lattice.h"
+#include "gemm/Utils/Files.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cmath>
@@ -236,11 +237,11 @@ llvm::Expected<TuningDB> mlir::gemm::parseTuningDB(llvm::StringRef text) {
 }
 
 llvm::Expected<TuningDB> mlir::gemm::loadTuningDB(llvm::StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readRegularFile(path, /*isText=*/true);
   if (!buffer)
     return fail("cannot read tuning database '" + path +
-                "': " + buffer.getError().message());
+                "': " + llvm::toString(buffer.takeError()));
   return parseTuningDB((*buffer)->getBuffer());
 }
 

@@ -12,6 +12,8 @@
 #include "Json.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -723,21 +725,45 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
 
 } // namespace
 
+bool gemm::rt::readRegularFile(const std::string &path, std::string &bytes,
+                               std::string &why) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    why = std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    why = S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file";
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    why = "cannot open it";
+    return false;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (!in && !in.eof()) {
+    why = "a read failed";
+    return false;
+  }
+  bytes = buffer.str();
+  return true;
+}
+
 bool gemm::rt::loadManifest(const std::string &directory, Manifest &manifest,
                             std::string &error) {
   manifest = Manifest();
   manifest.directory = directory;
   manifest.path = joinPath(directory, "manifest.json");
-  std::ifstream in(manifest.path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + manifest.path + "'";
+  std::string text, why;
+  if (!readRegularFile(manifest.path, text, why)) {
+    error = "cannot read '" + manifest.path + "': " + why;
     return false;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
   Value root;
   std::string parseError;
-  if (!json::parse(buffer.str(), root, parseError)) {
+  if (!json::parse(text, root, parseError)) {
     error = manifest.path + ": " + parseError;
     return false;
   }

@@ -195,6 +195,12 @@ struct Manifest {
   std::vector<Family> families;
 };
 
+/// Reads all of `path` into `bytes`. A path that is not a regular file
+/// (after symbolic links: a FIFO blocks the open, a device like /dev/zero
+/// never ends) is refused; `why` says what went wrong.
+bool readRegularFile(const std::string &path, std::string &bytes,
+                     std::string &why);
+
 /// Reads and validates DIR/manifest.json (and that the binaries it names
 /// exist). On failure returns false with `error` naming the file, the entry
 /// and the key.

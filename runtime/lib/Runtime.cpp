@@ -22,10 +22,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <memory>
-#include <sstream>
 #include <utility>
 
 using namespace gemm::rt;
@@ -227,14 +225,6 @@ struct GemmRtModuleImpl {
 };
 
 namespace {
-std::string readFile(const std::string &path, bool &ok) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  ok = bool(in) || in.eof();
-  return buffer.str();
-}
-
 /// chipguard.py's rule for NVIDIA: a cubin runs on the same major version
 /// with a minor at least the chip's (sm_XYa: exactly that chip); PTX is
 /// compiled for any device at least that new (sm_XYa: that chip only).
@@ -328,11 +318,10 @@ GemmRtStatus loadOnDevice(GemmRtModuleImpl &m) {
     if (!chipRunsOn(object, major, minor, why))
       return fail(GEMM_RT_ERROR_NO_DEVICE,
                   "cannot load '" + object.path + "': " + why);
-    bool ok;
-    std::string bytes = readFile(object.path, ok);
-    if (!ok)
+    std::string bytes;
+    if (!readRegularFile(object.path, bytes, why))
       return fail(GEMM_RT_ERROR_INVALID_MANIFEST,
-                  "cannot read '" + object.path + "'");
+                  "cannot read '" + object.path + "': " + why);
     if (object.isBinary) {
       r = d->cuModuleLoadData(&m.cuModules[i], bytes.data());
       if (r != CUDA_SUCCESS)

@@ -23,6 +23,8 @@
 // NVIDIA: error: result #0 has type 'memref<?xf32, #gpu.address_space<workgroup>>'
 // NVIDIA: error: 'rocdl.workitem.id.x' in gpu.module 'amdops' is an op of the other vendor's dialect, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a
 // NVIDIA: error: gpu.module 'nvvmops' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only
+// NVIDIA: error: 'func.func' @mgpuMemAlloc has a name the host lowering reserves for the GPU runtime's functions (mgpu*); rename it
+// NVIDIA: error: 'llvm.func' @mgpuLaunchKernel has a name the host lowering reserves
 // NVIDIA-NOT: error:
 
 // AMD-NOT: 'other'
@@ -36,6 +38,8 @@
 // AMD: error: result #0 has type 'memref<?xf32, #gpu.address_space<workgroup>>'
 // AMD: error: gpu.module 'amdops' targets #nvvm.target<chip = "sm_90a">, but this AMD pipeline builds #rocdl.target kernels for gfx90a only
 // AMD: error: 'nvvm.read.ptx.sreg.tid.x' in gpu.module 'nvvmops' is an op of the other vendor's dialect, but this AMD pipeline builds #rocdl.target kernels for gfx90a
+// AMD: error: 'func.func' @mgpuMemAlloc has a name the host lowering reserves for the GPU runtime's functions (mgpu*); rename it
+// AMD: error: 'llvm.func' @mgpuLaunchKernel has a name the host lowering reserves
 
 module attributes {gpu.container_module} {
   // expected-error @below {{gpu.module 'other' targets #rocdl.target<chip = "gfx90a">, but this NVIDIA pipeline builds #nvvm.target kernels for sm_90a only}}
@@ -186,6 +190,27 @@ module attributes {gpu.container_module} {
       %t = nvvm.read.ptx.sreg.tid.x : i32
       %c0 = arith.constant 0 : index
       memref.store %t, %p[%c0] : memref<1xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Host functions named like the GPU runtime's (gpu-to-llvm declares and
+// calls mgpuMemAlloc, mgpuLaunchKernel, ... by name): the alloc lowering
+// took the user's function and crashed, launches called the user's GEMM.
+// A gpu.module's own functions are not host symbols.
+// expected-error @below {{'func.func' @mgpuMemAlloc has a name the host lowering reserves for the GPU runtime's functions (mgpu*); rename it}}
+func.func @mgpuMemAlloc(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
+  return
+}
+// expected-error @below {{'llvm.func' @mgpuLaunchKernel has a name the host lowering reserves for the GPU runtime's functions (mgpu*); rename it}}
+llvm.func @mgpuLaunchKernel(i64)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @mgpuKernel(%p: memref<1xi32>) kernel {
       gpu.return
     }
   }

@@ -8,6 +8,8 @@
 // RUN: not gemm-opt %s --gemm-to-ptx="chip=sm_90 output-dir={x}" 2>&1 | FileCheck %s --check-prefix=BRACES
 // RUN: not gemm-opt %s --gemm-write-artifacts="output-dir={x}" 2>&1 | FileCheck %s --check-prefix=BRACES-PASS
 // RUN: not gemm-opt %s --gemm-to-ptx="chip=sm_90a ptx-version=999" 2>&1 | FileCheck %s --check-prefix=PTX999
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-to-ptx{chip=sm_90}))" 2>&1 | FileCheck %s --check-prefix=NESTED
+// RUN: not gemm-opt %s --pass-pipeline="func.func(gemm-to-hsaco{chip=gfx942})" 2>&1 | FileCheck %s --check-prefix=NESTED-AMD
 
 // Invalid pipeline options fail with a diagnostic; LLVM never sees a PTX
 // version the chip does not support (it would abort the process).
@@ -22,6 +24,10 @@
 // BRACES: error: gemm-to-ptx: output-dir={x}: MLIR's option parser reads a value in braces as a group and drops the braces; quote the path (output-dir="{x}")
 // BRACES-PASS: error: gemm-write-artifacts: output-dir={x}: MLIR's option parser
 // DIR: error: gemm-write-artifacts: 'output-dir' must be set
+// The pipelines add module passes; nested under another op that aborted
+// the process (LLVM ERROR: Can't add pass ... did you intend to nest?).
+// NESTED: error: gemm-to-ptx runs on 'builtin.module', not nested under 'func.func'
+// NESTED-AMD: error: gemm-to-hsaco runs on 'builtin.module', not nested under 'func.func'
 func.func @f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   gemm.matmul tn ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>) acc(f32)
   return

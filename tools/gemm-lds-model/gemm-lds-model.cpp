@@ -13,10 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm/Target/Legality.h"
 #include "gemm/Utils/MfmaLayout.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <utility>
 
 using namespace mlir::gemm;
 namespace cl = llvm::cl;
@@ -74,9 +76,14 @@ int main(int argc, char **argv) {
                     "--instr=m,n,k\n";
     return 1;
   }
-  llvm::outs() << "| dtype | layout | block | mfma | plain | swizzle | pad "
-                  "(A, B elements) | default |\n|---|---|---|---|---|---|---|"
-                  "---|\n";
+  static const char *layouts[] = {"nn", "nt", "tn", "tt"};
+  if (!layout.empty() && !llvm::is_contained(layouts, layout)) {
+    llvm::errs() << "error: unknown layout '" << layout
+                 << "' (expected nn, nt, tn or tt)\n";
+    return 1;
+  }
+  // The header goes out with the first row, after the checks.
+  bool header = false;
   for (auto &[dname, d] : dtypes) {
     if (!dtype.empty() && dname != dtype)
       continue;
@@ -102,7 +109,22 @@ int main(int argc, char **argv) {
     int64_t bk = block.empty() ? d.bk : block[2];
     int64_t wm = warps.empty() ? 2 : warps[0];
     int64_t wn = warps.empty() ? 2 : warps[1];
-    for (const char *l : {"nn", "nt", "tn", "tt"}) {
+    // The tile the model reads must be one a config could name: positive
+    // sizes in bounds, the block divisible by the warps and the warp tile
+    // by the instruction (the verifier's structural rules).
+    TileConfig config;
+    config.kind = InstrKind::mfma;
+    config.bm = bm, config.bn = bn, config.bk = bk;
+    config.wm = wm, config.wn = wn;
+    config.im = shape->m, config.in = shape->n, config.ik = shape->k;
+    if (std::string why = checkConfigStructure(config); !why.empty()) {
+      llvm::errs() << "error: block " << bm << "x" << bn << "x" << bk
+                   << " with warps " << wm << "x" << wn << " and mfma "
+                   << shape->m << "x" << shape->n << "x" << shape->k << ": "
+                   << why << "\n";
+      return 1;
+    }
+    for (const char *l : layouts) {
       if (!layout.empty() && layout != l)
         continue;
       // nt/tt: A stored K x M; tn/tt: B stored N x K (docs/dialect.md).
@@ -121,6 +143,10 @@ int main(int argc, char **argv) {
                         bn / wn,
                         target->sharedBanks};
       auto pads = mfmaLdsLayouts(p, SmemKind::pad);
+      if (!std::exchange(header, true))
+        llvm::outs() << "| dtype | layout | block | mfma | plain | swizzle | "
+                        "pad (A, B elements) | default |\n"
+                        "|---|---|---|---|---|---|---|---|\n";
       llvm::outs() << "| " << dname << " | " << l << " | " << bm << "x" << bn
                    << "x" << bk << " | " << shape->m << "x" << shape->n << "x"
                    << shape->k << " | "

@@ -17,12 +17,13 @@
 #include "gemm/Tuning/Dispatch.h"
 #include "gemm/Tuning/Lattice.h"
 #include "gemm/Tuning/TuningDB.h"
+#include "gemm/Utils/Files.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir::gemm;
@@ -191,9 +192,10 @@ int main(int argc, char **argv) {
   for (llvm::StringRef kv : paramOverrides) {
     auto [name, value] = kv.split('=');
     double v;
-    if (value.getAsDouble(v) || !params.set(name, v))
-      return error("bad model parameter '" + kv + "' (names: " +
-                   llvm::join(ModelParams::names(), ", ") + ")");
+    if (value.getAsDouble(v))
+      return error("bad model parameter '" + kv + "': expected NAME=NUMBER");
+    if (std::string why = params.set(name, v); !why.empty())
+      return error(why);
   }
   for (const std::string *v :
        {&aAlignedOpt.getValue(), &bAlignedOpt.getValue()})
@@ -204,9 +206,10 @@ int main(int argc, char **argv) {
     return error("unknown mode '" + mode + "'");
   std::vector<TileConfig> given;
   if (mode == "eval") {
-    auto buffer = llvm::MemoryBuffer::getFile(configsFile, /*IsText=*/true);
+    auto buffer = readRegularFile(configsFile, /*isText=*/true);
     if (!buffer)
-      return error("cannot read '" + configsFile + "'");
+      return error("cannot read '" + configsFile +
+                   "': " + llvm::toString(buffer.takeError()));
     // The configs are read through the database's parser: wrap them as
     // entries of the problem's key.
     llvm::Expected<json::Value> list = json::parse((*buffer)->getBuffer());

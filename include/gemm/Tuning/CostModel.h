@@ -20,6 +20,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace mlir::gemm {
@@ -80,8 +81,10 @@ struct ModelParams {
   /// 1 + spillPenalty x (estimate - cap) / cap.
   double spillPenalty = 2.0;
 
-  /// Sets a parameter by name; false if the name is unknown.
-  bool set(llvm::StringRef name, double value);
+  /// Sets a parameter by name; the reason if the name is unknown or the
+  /// value out of range (not finite, negative, or zero for a divisor), else
+  /// "".
+  std::string set(llvm::StringRef name, double value);
   /// The parameter names, for diagnostics and tools.
   static llvm::ArrayRef<llvm::StringRef> names();
 };

@@ -164,6 +164,20 @@ struct GemmCheckKernelModulesPass
       auto parentModule = op->getParentOfType<gpu::GPUModuleOp>();
       if (!checkMemRefTypes(op, !parentModule))
         ok = false;
+      // The host lowering (gpu-to-llvm) declares and calls the GPU
+      // runtime's functions (mgpuMemAlloc, mgpuLaunchKernel, ...) by name:
+      // a host symbol of that name was taken for them (a segfault in the
+      // alloc lowering, launches calling the user's function, verifier
+      // errors on the calls).
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op);
+          symbol && op->getParentOp() == getOperation() &&
+          symbol.getName().starts_with("mgpu")) {
+        op->emitError("'")
+            << op->getName() << "' @" << symbol.getName()
+            << " has a name the host lowering reserves for the GPU runtime's "
+               "functions (mgpu*); rename it";
+        ok = false;
+      }
       // The other vendor's ops in a kernel module reached its instruction
       // selection as intrinsics it has not (rocdl.workitem.id.x under
       // NVPTX aborted LLVM).

@@ -12,6 +12,7 @@
 
 #include "gemm/Conversion/Passes.h"
 #include "gemm/Support/PassOptions.h"
+#include "gemm/Utils/Files.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
@@ -226,10 +227,10 @@ bool GemmWriteHostObjectPass::recordInManifest(llvm::json::Object host) {
   llvm::sys::path::append(path, "manifest.json");
   if (!llvm::sys::fs::exists(path))
     return true;
-  auto buffer = llvm::MemoryBuffer::getFile(path);
+  auto buffer = readRegularFile(path);
   if (!buffer) {
     getOperation().emitError("gemm-write-host-object: cannot read '")
-        << path << "': " << buffer.getError().message();
+        << path << "': " << llvm::toString(buffer.takeError());
     return false;
   }
   llvm::Expected<llvm::json::Value> json =
