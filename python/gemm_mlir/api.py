@@ -22,6 +22,7 @@ the errors, streams and the measured per-call overhead.
 """
 import builtins
 import ctypes
+import collections.abc
 import dataclasses
 import hashlib
 import json
@@ -133,6 +134,12 @@ def _split_epilogue(epilogue):
     or a sequence of step names."""
     if epilogue is None or epilogue == "none":
         return []
+    if isinstance(epilogue, (bytes, bytearray)) or not (
+            isinstance(epilogue, str)
+            or isinstance(epilogue, collections.abc.Iterable)):
+        raise TypeError(f"epilogue: expected None, a str or a sequence of "
+                        f"step names, got {type(epilogue).__name__} "
+                        f"{epilogue!r}")
     if isinstance(epilogue, str):
         words, steps, i = epilogue.split("_"), [], 0
         while i < len(words):
@@ -149,7 +156,7 @@ def _split_epilogue(epilogue):
         return steps
     steps = list(epilogue)
     for s in steps:
-        if s not in EPILOGUE_STEPS:
+        if not isinstance(s, str) or s not in EPILOGUE_STEPS:
             raise ValueError(f"epilogue: unknown step {s!r} (expected one of "
                              f"{', '.join(EPILOGUE_STEPS)})")
     return steps
@@ -438,11 +445,28 @@ def _nvidia_chip(major, minor):
     return f"sm_{major}{minor}" + ("a" if (major, minor) == (9, 0) else "")
 
 
+def _check_c_string(what, value):
+    """Raises ValueError where `value` (a str bound for the C++ compiler or
+    the runtime) cannot cross: a NUL would end it early there (options and
+    text after it silently dropped), a lone surrogate does not encode."""
+    if "\0" in value:
+        raise ValueError(f"{what}: holds a NUL character at offset "
+                         f"{value.index(chr(0))}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{what}: not valid UTF-8 text ({e.reason} at "
+                         f"offset {e.start})") from None
+
+
 def _pipeline(chip, fmt):
     """The registered pipeline for `chip` and `fmt` ("bin", "isa" or None:
     cubin where ptxas is on PATH, PTX otherwise; HSACO on AMD)."""
     if fmt not in (None, "bin", "isa"):
         raise ValueError(f"format: expected 'bin', 'isa' or None, got {fmt!r}")
+    if not isinstance(chip, str):
+        raise TypeError(f"chip: expected a chip name (str), got "
+                        f"{type(chip).__name__} {chip!r}")
     if re.fullmatch(r"sm_\d+a?", chip):
         if fmt is None:
             fmt = "bin" if shutil.which("ptxas") else "isa"
@@ -515,10 +539,13 @@ def compile_to_folder(text, chip, *, options=None, fmt=None, cache_dir=None):
                         f"{type(text).__name__}")
     pipeline = _pipeline(chip, fmt)
     opts = " ".join(filter(None, [f"chip={chip}", _option_string(options)]))
+    root = cache_dir or default_cache_dir()
+    for what, value in (("mlir", text), ("options", opts),
+                        ("cache_dir", root)):
+        _check_c_string(what, value)
     compiler, identity = _compiler()
     key = hashlib.sha256("\0".join(
         [identity, pipeline, opts, text]).encode()).hexdigest()[:32]
-    root = cache_dir or default_cache_dir()
     folder = os.path.join(root, key)
     if os.path.exists(os.path.join(folder, "manifest.json")):
         return folder
@@ -586,10 +613,17 @@ def load(path, function=None, *, device=True, problem=None):
     the folder's only function). device=False parses only: the function
     checks and plans calls (plan()) but cannot launch."""
     from . import _gemm_runtime
+    if problem is not None and not isinstance(problem, Problem):
+        raise TypeError(f"problem: expected a Problem or None, got "
+                        f"{type(problem).__name__} {problem!r}")
+    path = os.fspath(path)
+    if not isinstance(path, str):
+        path = os.fsdecode(path)
+    _check_c_string("path", path)
     device_index = None
     if device:
         device_index = _make_context_current()
-    module = _gemm_runtime.Module(os.fspath(path), device)
+    module = _gemm_runtime.Module(path, device)
     names = module.functions()
     if function is None:
         if len(names) != 1:
@@ -599,7 +633,7 @@ def load(path, function=None, *, device=True, problem=None):
     elif function not in names:
         raise ValueError(f"function: {path} has no function {function!r} "
                          f"(it has {', '.join(names)})")
-    return GemmFunction(module, module.function(function), os.fspath(path),
+    return GemmFunction(module, module.function(function), path,
                         device_index, problem)
 
 
@@ -1014,17 +1048,46 @@ def _contiguous_strides(shape):
     return tuple(strides)
 
 
+def _cai_fields(where, cai):
+    """shape, typestr, (pointer, read-only) and strides of a
+    __cuda_array_interface__ dict, checked: a producer's malformed dict
+    raises TypeError naming the field, not a KeyError or unpacking error."""
+    def bad(field, want):
+        value = cai.get(field) if isinstance(cai, dict) else None
+        return TypeError(f"{where}: __cuda_array_interface__ {field!r} must "
+                         f"be {want}, got {value!r}")
+
+    def ints(value):
+        return (isinstance(value, (tuple, list))
+                and all(isinstance(v, int) and not isinstance(v, bool)
+                        for v in value))
+
+    if not isinstance(cai, dict):
+        raise TypeError(f"{where}: __cuda_array_interface__ must be a dict, "
+                        f"got {type(cai).__name__}")
+    shape, typestr = cai.get("shape"), cai.get("typestr")
+    data, strides = cai.get("data"), cai.get("strides")
+    if not ints(shape):
+        raise bad("shape", "a tuple of ints")
+    if not isinstance(typestr, str) or len(typestr) < 2:
+        raise bad("typestr", "a type string such as '<f2'")
+    if (not isinstance(data, (tuple, list)) or len(data) != 2
+            or not isinstance(data[0], int) or isinstance(data[0], bool)):
+        raise bad("data", "a (pointer, read-only) pair")
+    if strides is not None and not (ints(strides)
+                                    and len(strides) == len(shape)):
+        raise bad("strides", f"None or {len(shape)} ints (bytes)")
+    return tuple(shape), typestr, (data[0], bool(data[1])), strides
+
+
 def _cai_view(where, p, x, cai):
-    shape = tuple(cai["shape"])
-    typestr = cai["typestr"]
+    shape, typestr, (ptr, readonly), strides = _cai_fields(where, cai)
     etype = _CAI_TYPES.get(typestr[1:])
     if etype != p.type:
         raise TypeError(f"{where}: expected {p.type}, got typestr "
                         f"{typestr!r}" + ("" if etype is None
                                           else f" ({etype})"))
-    ptr, readonly = cai["data"]
     item = _ITEM_SIZES[etype]
-    strides = cai.get("strides")
     if strides is None:
         strides = _contiguous_strides(shape)
     else:
@@ -1071,6 +1134,13 @@ def _dlpack_view(where, p, x, stream):
     handle = _stream_handle(stream) if stream is not None else 0
     # DLPack's stream argument: 1 is the legacy default stream.
     capsule = x.__dlpack__(stream=handle or 1)
+    is_capsule = ctypes.pythonapi.PyCapsule_IsValid
+    is_capsule.restype = ctypes.c_int
+    is_capsule.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    if not is_capsule(capsule, b"dltensor"):
+        raise TypeError(f"{where}: __dlpack__() returned "
+                        f"{type(capsule).__name__}, not an unconsumed "
+                        "'dltensor' capsule")
     get = ctypes.pythonapi.PyCapsule_GetPointer
     get.restype = ctypes.c_void_p
     get.argtypes = [ctypes.py_object, ctypes.c_char_p]

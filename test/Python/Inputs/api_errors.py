@@ -84,3 +84,45 @@ case("no such function",
 print("named:", gemm_mlir.load(folder, "h", device=False).name)
 case("problem of another function", lambda: gemm_mlir.load(
     folder, "g", device=False, problem=Problem(epilogue="bias")))
+
+# Arguments that used to end in raw internal errors (TypeError from a
+# regex, KeyError, unpacking errors, a ctypes ValueError) or crossed into
+# C++ cut short at a NUL.
+case("epilogue not steps", lambda: Problem(epilogue=123))
+case("epilogue bytes", lambda: Problem(epilogue=b"bias"))
+case("chip not text", lambda: compile_(GOOD, chip=None))
+case("text with NUL", lambda: compile_(GOOD + "\0junk"))
+case("text not UTF-8", lambda: compile_(GOOD + "\udcff"))
+case("option with NUL", lambda: compile_(GOOD, options={"dispatch": "false\0"}))
+case("cache_dir not UTF-8", lambda: gemm_mlir.api.compile_to_folder(
+    GOOD, "sm_90a", cache_dir=cache + "/\udcff", fmt="isa"))
+case("load path with NUL",
+     lambda: gemm_mlir.load(folder + "\0/x", "g", device=False))
+case("load problem", lambda: gemm_mlir.load(folder, "g", device=False,
+                                            problem="x"))
+
+
+class Cai:
+    def __init__(self, **fields):
+        self.__cuda_array_interface__ = {
+            "shape": (8, 8), "typestr": "<f2", "data": (1 << 30, False),
+            "version": 3, **fields}
+
+
+class NotCapsule:
+    def __dlpack__(self, stream=None):
+        return 5
+
+    def __dlpack_device__(self):
+        return (2, 0)
+
+
+g = gemm_mlir.load(folder, "g", device=False)
+for label, a in [("cai data None", Cai(data=None)),
+                 ("cai data short", Cai(data=(1,))),
+                 ("cai shape None", Cai(shape=None)),
+                 ("cai strides text", Cai(strides="ab")),
+                 ("cai strides rank", Cai(strides=(16,))),
+                 ("cai typestr", Cai(typestr=2)),
+                 ("dlpack not a capsule", NotCapsule())]:
+    case(label, lambda a=a: g.plan(a, Cai(), Cai()))
