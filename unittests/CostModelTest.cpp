@@ -4,6 +4,7 @@
 #include "gemm/Tuning/Lattice.h"
 #include "gtest/gtest.h"
 #include <cmath>
+#include <limits>
 
 using namespace mlir::gemm;
 
@@ -217,6 +218,20 @@ TEST(CostModel, ParametersByName) {
             "0, got inf");
   EXPECT_DOUBLE_EQ(p.warpHalf, 3.0);
   EXPECT_EQ(p.set("launch-us", 0.0), "");
+}
+
+TEST(CostModel, SizesNearTheLimit) {
+  // Tile counts past 2^62 saturate; the wave efficiency is taken of the
+  // saturated count, as the rounds are (it read 2 at M = 2^63 - 1).
+  const int64_t big = std::numeric_limits<int64_t>::max();
+  for (GemmProblem p : {f16(big, 1, 1), f16(big, big, big), f16(1, big, 64)}) {
+    Cost c = cost(mma(128, 128, 64, 2, 2, 3), p);
+    EXPECT_GT(c.waveEfficiency, 0.0);
+    EXPECT_LE(c.waveEfficiency, 1.0);
+    EXPECT_GT(c.paddedFraction, 0.0);
+    EXPECT_LE(c.paddedFraction, 1.0);
+    EXPECT_TRUE(std::isfinite(c.timeUs));
+  }
 }
 
 TEST(CostModel, SplitK) {

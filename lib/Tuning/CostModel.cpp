@@ -104,11 +104,13 @@ static Cost estimateGemvCost(const TileConfig &c, const GemmProblem &p,
   int64_t tilesM = ceilDiv(p.m, c.bm), tilesN = ceilDiv(p.n, c.bn);
   double tileCount = double(tilesM) * double(tilesN) * double(p.batch);
   cost.tiles = tileCount < 0x1p62 ? int64_t(tileCount) : int64_t(1) << 62;
-  cost.paddedFraction = double(p.m) / double(tilesM * c.bm);
+  cost.paddedFraction = double(p.m) / (double(tilesM) * c.bm);
   int64_t bps = cost.blocksPerSM;
   int64_t perSM = ceilDiv(cost.tiles, target.numSMs);
   cost.rounds = ceilDiv(perSM, bps);
-  cost.waveEfficiency = tileCount / (double(cost.rounds) * target.numSMs * bps);
+  // Of the saturated count, as the rounds are: at most 1 near 2^63 too.
+  cost.waveEfficiency =
+      double(cost.tiles) / (double(cost.rounds) * target.numSMs * bps);
   double clock = perf.clockGHz;
   double dramBytes = p.batch * (double(tilesM) * p.n * p.k * bytes +
                                 double(p.m) * p.k * bytes +
@@ -387,7 +389,7 @@ std::optional<Cost> mlir::gemm::estimateCost(const TileConfig &c,
     }
   }
   cost.waveEfficiency =
-      tileCount / (double(cost.rounds) * target.numSMs * bps);
+      double(tiles) / (double(cost.rounds) * target.numSMs * bps);
   cost.epilogueUs =
       cost.rounds * std::min(bps, perSM) * epilogue / (perf->clockGHz * 1e3);
 
