@@ -134,9 +134,8 @@ def _split_epilogue(epilogue):
     or a sequence of step names."""
     if epilogue is None or epilogue == "none":
         return []
-    if isinstance(epilogue, (bytes, bytearray)) or not (
-            isinstance(epilogue, str)
-            or isinstance(epilogue, collections.abc.Iterable)):
+    if (isinstance(epilogue, (bytes, bytearray))
+            or not isinstance(epilogue, collections.abc.Iterable)):
         raise TypeError(f"epilogue: expected None, a str or a sequence of "
                         f"step names, got {type(epilogue).__name__} "
                         f"{epilogue!r}")

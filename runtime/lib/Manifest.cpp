@@ -24,9 +24,18 @@ using json::Value;
 
 namespace {
 
-bool fileExists(const std::string &path) {
+/// Why `path` (after symbolic links) is not a regular file, or "".
+std::string whyNotRegularFile(const std::string &path) {
   struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  if (::stat(path.c_str(), &st) != 0)
+    return std::strerror(errno);
+  if (!S_ISREG(st.st_mode))
+    return S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file";
+  return "";
+}
+
+bool fileExists(const std::string &path) {
+  return whyNotRegularFile(path).empty();
 }
 
 std::string joinPath(const std::string &dir, const std::string &file) {
@@ -727,15 +736,9 @@ bool readKernel(Reader &r, const Value &e, size_t index, KernelEntry &k) {
 
 bool gemm::rt::readRegularFile(const std::string &path, std::string &bytes,
                                std::string &why) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) {
-    why = std::strerror(errno);
+  why = whyNotRegularFile(path);
+  if (!why.empty())
     return false;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    why = S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file";
-    return false;
-  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     why = "cannot open it";
