@@ -62,6 +62,22 @@ def conv(v, frm, to, lines):
     return name
 
 
+def f64_quotient(x, y, out, t):
+    """Lines computing `out` = x / y (f32) as the f64 quotient rounded to
+    f32: the same bits as IEEE f32 division (rounding twice is innocuous for
+    division when 53 >= 2 * 24 + 2). The numerator is doubled and the
+    quotient halved (both exact) so that LLVM does not shrink the division
+    back to f32 (InstCombine turns fptrunc(fdiv(fpext, fpext)) into fdiv)."""
+    return [f"%w0 = arith.extf {x} : {t} to f64",
+            "%w2c = arith.constant 2.0 : f64",
+            "%w5c = arith.constant 0.5 : f64",
+            "%w1 = arith.mulf %w0, %w2c : f64",
+            f"%w2 = arith.extf {y} : {t} to f64",
+            "%w3 = arith.divf %w1, %w2 : f64",
+            "%w4 = arith.mulf %w3, %w5c : f64",
+            f"{out} = arith.truncf %w4 : f64 to {t}"]
+
+
 def gelu_tanh_lines(x, t):
     """The region lines of GELU's tanh form of `x` (type t), ending in %g8."""
     return [
@@ -161,7 +177,8 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
             rr = conv("%r", c, acc, body)
             body.append(f"%t0 = arith.addf %acc, {rr} : {acc}")
             x, xt = "%t0", acc
-        elif epi in ("bias_silu_residual", "bias_silu_residual_afn", "bias_gelu_tanh"):
+        elif epi in ("bias_silu_residual", "bias_silu_residual_afn", "bias_silu_residual_f64",
+                     "bias_gelu_tanh"):
             t = acc
             extras += ["%bias"]; types += [f"memref<?x{c}>"]
             bcast += ["col"]; args += [f"%bi: {c}"]
@@ -179,20 +196,28 @@ def build_case(name, dtype, layout, epi, config_override=None, batched=False):
                     f"%s1 = math.exp %s0{fm} : {t}",
                     f"%one = arith.constant 1.0 : {t}",
                     f"%s2 = arith.addf %s1, %one : {t}",
-                    f"%s3 = arith.divf %t0, %s2{fm} : {t}",
-                    f"%s4 = arith.addf %s3, {rr} : {t}",
                 ]
+                if epi.endswith("_f64"):
+                    # _f64: the f32 quotient as the f64 one rounded to f32
+                    # (the same bits: division rounded twice, 53 >= 2 * 24 + 2).
+                    body += f64_quotient("%t0", "%s2", "%s3", t)
+                else:
+                    body.append(f"%s3 = arith.divf %t0, %s2{fm} : {t}")
+                body.append(f"%s4 = arith.addf %s3, {rr} : {t}")
                 x, xt = "%s4", t
             else:
                 body += gelu_tanh_lines("%t0", t)
                 x, xt = "%g8", t
-        elif epi == "divide":
+        elif epi in ("divide", "divide_f64"):
             # C / R, the accumulator unused: the harness's `divide` command
             # feeds C and R bit patterns (NaNs, infinities, subnormals) and
             # compares the quotients bit for bit with PyTorch's IEEE division.
             extras += ["%den"]; types += [mem(c)]
             bcast += ["full"]; args += [f"%r: {c}"]
-            body.append(f"%q = arith.divf %cin, %r : {c}")
+            if epi == "divide_f64":
+                body += f64_quotient("%cin", "%r", "%q", c)
+            else:
+                body.append(f"%q = arith.divf %cin, %r : {c}")
             x, xt = "%q", c
         elif epi == "scale_f16":
             extras += ["%scale"]; types += ["f32"]
@@ -476,6 +501,32 @@ def case_list(which):
             out.append((d, l, "none"))
         for i, (d, l, e, _, _) in enumerate(FIXUP):
             out.append((d, l, e, "fx", i))
+    elif which == "div64":
+        # Compiled for sm_90a: f32 division through f64 (the quotient
+        # rounded twice) beside div.rn: bias + SiLU + residual on the
+        # default f16 tn family each way (and with fastmath<afn>), and the
+        # staged epilogue's C / R each way for `harness divide`.
+        for e in ["bias_silu_residual", "bias_silu_residual_f64", "bias_silu_residual_afn",
+                  "bias_gelu_tanh"]:
+            out.append(("f16", "tn", e))
+        for i, (d, l, e, _) in enumerate(TMA_OTHER):
+            if e.startswith("divide"):
+                out.append((d, l, e, "tmao", i))
+    elif which == "group":
+        # Compiled for sm_90a: the f16 tn default tile with grouped
+        # rasterization over GROUPS tile rows, beside the default family;
+        # the persistent 128 x 256 tile with 4 stages likewise.
+        out.append(("f16", "tn", "none"))
+        for i in range(len(GROUPS)):
+            out.append(("f16", "tn", "none", "grp", i))
+    elif which == "persist4":
+        # Compiled for sm_90a: the persistent 128 x 256 tile with four
+        # stages (PERSIST4) beside the default families it would join:
+        # f16 in every layout, bf16 tn, the fused epilogues, a linear one
+        # reading C, batched.
+        for i, (d, l, e, _, batched) in enumerate(PERSIST4):
+            out.append((d, l, e, "batched") if batched else (d, l, e))
+            out.append((d, l, e, "p4", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -561,6 +612,7 @@ TMA_OTHER = [
     # f32 division in the staged epilogue, checked bit for bit
     # (`harness divide`).
     ("tf32", "tn", "divide", "#gemm.config<kind = wgmma, block = [128, 256, 32], warps = [2, 1], instr = [64, 256, 8], stages = 4, group = 8, load = tma>"),
+    ("tf32", "tn", "divide_f64", "#gemm.config<kind = wgmma, block = [128, 256, 32], warps = [2, 1], instr = [64, 256, 8], stages = 4, group = 8, load = tma>"),
     # SiLU with approximate exp and division (fastmath<afn>), default tile.
     ("f16", "tn", "bias_silu_residual_afn", "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"),
     # Promoted f8 with three compute warpgroups (192 rows): two keep the
@@ -624,6 +676,21 @@ WIDEDEC = [
     _WIDE.format(64, 32, 1, 32, 8, "").replace(", load = tma_ws", ""),
     _WIDE.format(128, 32, 2, 32, 6, "").replace(", load = tma_ws", ""),
 ]
+
+
+# Grouped rasterization (`group`: tile rows walked together) of the f16
+# default tile and of the persistent 128 x 256 tile.
+GROUPS = ([_DEFAULT16.replace("group = 8", f"group = {g}") for g in (1, 4, 8, 12, 16, 32)]
+          + [_COOP16.format(4).replace("group = 8", f"group = {g}") for g in (8, 16)])
+
+
+# The persistent 128 x 256 tile with four stages beside the default
+# families: (dtype, layout, epilogue, config, batched).
+PERSIST4 = [(d, l, e, _COOP16.format(4), b) for d, l, e, b in (
+    ("f16", "tn", "none", False), ("f16", "nn", "none", False), ("f16", "nt", "none", False),
+    ("f16", "tt", "none", False), ("bf16", "tn", "none", False),
+    ("f16", "tn", "bias_gelu_tanh", False), ("f16", "tn", "bias_silu_residual", False),
+    ("f16", "tn", "linear", False), ("f16", "tn", "none", True))]
 
 
 # `reduction = fixup` (the tiles of the grid's last partial wave split in
@@ -792,7 +859,9 @@ GEMV_MMA_COLS_SWEEP = [(8, bn, w, u) for (bn, w, u) in
                         (64, 8, 1), (64, 8, 2), (64, 4, 2))] + \
                       [(16, bn, w, u) for (bn, w, u) in
                        ((16, 8, 2), (16, 8, 4), (32, 8, 2), (32, 8, 1),
-                        (32, 4, 4), (64, 8, 1), (64, 8, 2))]
+                        (32, 4, 4), (64, 8, 1), (64, 8, 2))] + \
+                      [(16, bn, w, u) for (bn, w, u) in
+                       ((64, 4, 1), (64, 4, 2))]
 
 
 # (bm, columns a block, warps, loads a lane) of the sweep of gemv on an
@@ -936,7 +1005,7 @@ def main():
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
-                            "fixup"])
+                            "fixup", "div64", "group", "persist4"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -1002,6 +1071,12 @@ def main():
         elif len(case) == 5 and case[3] == "fx":
             _, _, _, config, batched = FIXUP[case[4]]
             name += f"_fx{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "p4":
+            _, _, _, config, batched = PERSIST4[case[4]]
+            name += f"_p4{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "grp":
+            name += f"_gr{case[4]}"
+            config = GROUPS[case[4]]
         elif len(case) == 5 and case[3] == "wd":
             name += f"_wd{case[4]}"
             config = WIDEDEC[case[4]]

@@ -290,12 +290,12 @@ def reference(meta, acc, c0, extras):
         out = acc + extras[0].double()
     elif e == "scale_f16":
         out = acc * extras[0]
-    elif e in ("bias_silu_residual", "bias_silu_residual_afn"):
+    elif e in ("bias_silu_residual", "bias_silu_residual_afn", "bias_silu_residual_f64"):
         t = acc + extras[0].double()[None, :]
         out = t / (1 + torch.exp(-t)) + extras[1].double()
     elif e == "bias_gelu_tanh":
         out = gelu_tanh(acc + extras[0].double()[None, :])
-    elif e == "divide":
+    elif e in ("divide", "divide_f64"):
         out = c0 / extras[0].double()
     else:
         raise ValueError(e)
@@ -931,7 +931,7 @@ def cmd_divide(args):
     that held the division lowerings tried in design-notes.md ("Division in
     an epilogue stays div.rn") to IEEE's results."""
     kernels = {nm: g for nm, g in load_kernels(args.art).items()
-               if g.meta.get("epilogue") == "divide"}
+               if g.meta.get("epilogue") in ("divide", "divide_f64")}
     gen = torch.Generator(device="cuda").manual_seed(5)
     m = n = args.size
     kk = 8

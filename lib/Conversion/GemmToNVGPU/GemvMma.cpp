@@ -25,8 +25,11 @@
 // (gemvMmaColumn, FragmentLayout.h, unit-tested). The k of each element is
 // then the one the K-contiguous chunk gives it, and the epilogue stores tile
 // rows to the columns gemvMmaColumn names. B is read in such loads where
-// the block's columns lie inside N and the rows allow them, else element by
-// element (columns clamped to N).
+// the block's columns lie inside N and the rows allow them; where the rows
+// do not (an odd N) but the buffer is 16-byte aligned, 16-byte loads are
+// each the two aligned blocks holding their columns, funnel-shifted by the
+// k row's offset (as the shifted rows below); else element by element
+// (columns clamped to N).
 //
 // The W warps' m16n8 sums meet in shared memory (W x BM x BN f32) and are
 // added in warp order (the same sizes give the same bits); each thread then
@@ -230,8 +233,18 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
                      b, loc, colVecType, bOp.linear,
                      ValueRange{mx.add(rowStart, m.idx(laneCols[i]))},
                      /*nontemporal=*/false, colAlign));
+        } else if (how == ChunkLoad::shifted) {
+          // The two aligned loads' blocks holding the columns (the first
+          // again where they start one: never a block past the row),
+          // shifted by this row's own offset.
+          assert(!guardK && "shifted columns: whole rows only");
+          Value start = mx.add(rowStart, m.idx(laneCols[i]));
+          ShiftedRow shifted = shiftRow(b, loc, start, colElems, elemBytes);
+          Value last = mx.add(start, mx.c(colElems - 1));
+          shifted.next = mx.sub(last, mx.rem(last, colElems));
+          elems = loadShiftedChunk(b, loc, bOp.linear, shifted, m.c(0),
+                                   colElems, elem);
         } else {
-          assert(how == ChunkLoad::element && "columns: vector or element");
           for (int64_t e = 0; e < colElems; ++e) {
             Value n = m.min(m.add(laneCols[i], e), lastN);
             Value v = memref::LoadOp::create(
@@ -448,13 +461,25 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     ChunkLoad b, a;
   };
   // B stored K x N: its loads where the block's columns and the rows allow
-  // them, else element loads (no shifted path: a load is at most one tile
-  // pair of 16-bit columns wide where it is 4 bytes).
+  // them, else shifted (rows that start anywhere in a 16-byte aligned
+  // buffer: an odd N), else element loads.
   Value vectorB = columnsB ? m.andI1(inside, colVectorOk) : bOp.vectorOk;
   SmallVector<Path> choices = {
       {m.andI1(vectorB, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
       {m.andI1(vectorB, a.blocksOk), ChunkLoad::vector, ChunkLoad::shifted},
       {vectorB, ChunkLoad::vector, ChunkLoad::element}};
+  // Shifted columns where a load is 16 bytes (two blocks for 8 element
+  // loads). A 4-byte pair takes two loads either way, and its shifted path
+  // only held registers (76 -> 112 for the 16 x 16 tile); 8-byte loads
+  // took the 16 x 32 x 32 bf16 tile from 80 registers to 92, past the
+  // three blocks an SM its rule counts on.
+  if (columnsB && colElems * elemBytes == 16) {
+    Value shiftedB = m.andI1(inside, bOp.blocksOk);
+    choices.push_back(
+        {m.andI1(shiftedB, a.vectorOk), ChunkLoad::shifted, ChunkLoad::vector});
+    choices.push_back({m.andI1(shiftedB, a.blocksOk), ChunkLoad::shifted,
+                       ChunkLoad::shifted});
+  }
   if (columnsB) {
     choices.push_back({a.vectorOk, ChunkLoad::element, ChunkLoad::vector});
     choices.push_back({a.blocksOk, ChunkLoad::element, ChunkLoad::shifted});
@@ -466,7 +491,10 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
   std::function<scf::IfOp(OpBuilder &, size_t)> chain = [&](OpBuilder &b,
                                                             size_t i) {
     const Path &p = choices[i];
-    bool shifted = p.b == ChunkLoad::shifted || p.a == ChunkLoad::shifted;
+    // A shifted chunk along K reads up to a block past its stretch; B's
+    // shifted columns (stored K x N) stay inside their k row.
+    bool shifted = p.a == ChunkLoad::shifted ||
+                   (!columnsB && p.b == ChunkLoad::shifted);
     return choose(
         b, p.cond,
         [&](OpBuilder &b) {

@@ -8,8 +8,10 @@
 // columns (P of the block's 16-row tiles, gemvMmaColumn): their pairs are
 // rows l / 4 and l / 4 + 8 of the P tiles. A is read as on a K-contiguous B
 // (one 16-byte chunk a lane and row). B takes these loads where the block's
-// columns lie inside N and the rows allow them, else element loads with
-// the columns clamped to N; A 16-byte loads, shifted rows or elements.
+// columns lie inside N and the rows allow them; 16-byte loads (four tiles)
+// whose rows do not allow them (an odd N) the two aligned blocks holding
+// them, shifted; else element loads with the columns clamped to N. A
+// 16-byte loads, shifted rows or elements.
 
 // One tile (16 columns): 4-byte loads, one column pair a k row. The host
 // launches 8 x 16 tiles of 8 warps with their 8 x 8 x 16 f32 sums in
@@ -109,6 +111,29 @@ func.func @nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK-NOT: vector.load
 // CHECK-COUNT-16: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK: scf.yield {{.*}} : vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>
+// After B's 16-byte loads with A's rows shifted and element by element:
+// B's columns shifted (an odd N in a 16-byte aligned buffer), each k row's
+// load the two aligned 16-byte blocks holding its columns, moved by the
+// row's own offset (two selects on its whole words, then a funnel shift of
+// each word), 8 k rows, then A's rows in 16-byte loads; then the same
+// with A's rows shifted.
+// CHECK: } else {
+// CHECK: } else {
+// CHECK: } else {
+// CHECK-NEXT: scf.if
+// CHECK: scf.for
+// CHECK: %[[LO:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: %[[HI:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK-COUNT-11: arith.select
+// CHECK-COUNT-4: llvm.intr.fshr
+// CHECK-COUNT-7: llvm.intr.fshr
+// CHECK-COUNT-2: vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: nvvm.mma.sync
+// CHECK: } else {
+// CHECK-NEXT: scf.if
+// CHECK: scf.for
+// CHECK-COUNT-8: llvm.intr.fshr
+// CHECK: nvvm.mma.sync
 // CHECK: memref.view %{{.*}} to memref<4096xf32, #gpu.address_space<workgroup>>
 func.func @nt_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
   gemm.matmul nt ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) acc(f32)
@@ -116,10 +141,12 @@ func.func @nt_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf3
   return
 }
 
-// In the PTX, m16n8k16 with f32 accumulators and B's 4- and 16-byte loads.
+// In the PTX, m16n8k16 with f32 accumulators, B's 4- and 16-byte loads and
+// the funnel shifts of the shifted paths.
 // PTX-LABEL: .entry nn_gemm(
 // PTX: ld.global.v2.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX-LABEL: .entry nt_bf16_gemm(
 // PTX: ld.global.v4.b32
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// PTX: shf.r.wrap.b32
