@@ -504,6 +504,25 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
     p.minWork = minWork;
     p.maxDirectK = maxDirectK;
   }
+  bool hasSectorMultiple = false, hasSectorIntensity = false;
+  if (!r.getInt(*v, where, "pack.", "sector_multiple", p.sectorMultiple, 1,
+                /*required=*/false, &hasSectorMultiple) ||
+      !r.getInt(*v, where, "pack.", "sector_min_intensity",
+                p.sectorMinIntensity, 0, /*required=*/false,
+                &hasSectorIntensity))
+    return false;
+  if (hasSectorMultiple != hasSectorIntensity)
+    return r.fail(where,
+                  hasSectorMultiple ? "pack.sector_min_intensity"
+                                    : "pack.sector_multiple",
+                  std::string("missing (required with '") +
+                      (hasSectorMultiple ? "sector_multiple"
+                                         : "sector_min_intensity") +
+                      "')");
+  if (p.sectorMinIntensity > (int64_t(1) << 29))
+    return r.fail(where, "pack.sector_min_intensity",
+                  "expected at most 2^29, got " +
+                      std::to_string(p.sectorMinIntensity));
   if (hasMaxDirectOutputs)
     p.maxDirectOutputs = maxDirectOutputs;
   if (hasMinGemmWork)

@@ -120,6 +120,13 @@ struct Pack {
   /// "min_gemm_work" (the same manifests, with min_work): and M * N * K of
   /// one GEMM of the batch below this.
   std::optional<int64_t> minGemmWork;
+  /// "sector_multiple" and "sector_min_intensity" (manifests since
+  /// 2026-12-07, both or neither; 0: none): an operand that allows 16-byte
+  /// copies but whose offset or outer strides are not multiples of
+  /// sectorMultiple elements is packed as well when the GEMM is
+  /// compute-bound, min(M, 2^30) * min(N, 2^30) >= sectorMinIntensity *
+  /// (min(M, 2^30) + min(N, 2^30)) (Pack.cpp).
+  int64_t sectorMultiple = 0, sectorMinIntensity = 0;
   std::array<uint32_t, 3> block{};
   int64_t warpElements = 1;
   /// The grid rule: with max_blocks (manifests since 2026-12-01), x =

@@ -952,6 +952,15 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     bool checked = !(flags & GEMM_RT_LAUNCH_NO_PACK) && !small;
     bool unaligned[2] = {!vectorCopiesOk(a, pk.multiple),
                          !vectorCopiesOk(b, pk.multiple)};
+    // Rows of an odd number of 16 bytes where the GEMM is compute-bound.
+    if (pk.sectorMultiple) {
+      constexpr int64_t cap = int64_t(1) << 30;
+      int64_t rows = std::min(m, cap), cols = std::min(n, cap);
+      if (rows * cols >= pk.sectorMinIntensity * (rows + cols)) {
+        unaligned[0] = unaligned[0] || !vectorCopiesOk(a, pk.sectorMultiple);
+        unaligned[1] = unaligned[1] || !vectorCopiesOk(b, pk.sectorMultiple);
+      }
+    }
     for (const PackOperand &op : pk.operands) {
       size_t i = size_t(op.operand);
       if (pk.eachOperand)

@@ -835,8 +835,14 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
            const OperandTransposes &transposes, gpu::GPUModuleOp gpuModule,
            const VendorLowering &lowering, int64_t gemmIndex,
            SmallVectorImpl<Attribute> &entries) {
-  OperandPacking packing =
-      planOperandPacking(op, lowering.packUnaligned, transposes);
+  // A default that reads through TMA also has rows of an odd number of 16
+  // bytes packed where the GEMM is compute-bound (the members share one
+  // packing).
+  bool tmaDefault = !choices.empty() &&
+                    choices.back().config.getKind() == Kind::wgmma &&
+                    choices.back().config.getLoad() != Load::cp_async;
+  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned,
+                                              transposes, tmaDefault);
   // The family's default decides how far reading misaligned rows in place
   // pays: wgmma tiles read them with shifted copies.
   packing.direct = getDirectLimits(

@@ -129,7 +129,8 @@ bool mlir::gemm::detail::readsOperandsInPlace(ConfigAttr config) {
 
 OperandPacking
 mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
-                                       const OperandTransposes &transposes) {
+                                       const OperandTransposes &transposes,
+                                       bool sectors) {
   OperandPacking p;
   Value values[2] = {op.getA(), op.getB()};
   bool transpose[2] = {transposes.a, transposes.b};
@@ -158,6 +159,10 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
   }
   if (!enabled)
     return p;
+  if (sectors) {
+    p.sectorMultiple = 32 / elemBytes;
+    p.sectorMinIntensity = kSectorMinIntensity;
+  }
   // What the types alone say about 16-byte copies (getStaticVectorCopiesOk;
   // the base pointer is checked at run time by the kernel either way).
   std::optional<bool> aligned[2] = {true, true};
@@ -170,6 +175,12 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
     if (failed(type.getStridesAndOffset(strides, offset)))
       return p; // not packable: the element path reads it
     aligned[i] = getStaticVectorCopiesOk(type, p.multiple);
+    // Rows of an odd number of 16 bytes: packed or not by M and N, at run
+    // time.
+    if (p.sectorMultiple && aligned[i] == std::optional<bool>(true) &&
+        getStaticVectorCopiesOk(type, p.sectorMultiple) !=
+            std::optional<bool>(true))
+      aligned[i] = std::nullopt;
   }
   auto modeOf = [](std::optional<bool> ok) {
     if (!ok)
@@ -763,6 +774,20 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
   return small;
 }
 
+/// i1 (host): `op` is memory-bound by OperandPacking::sectorMinIntensity:
+/// M * N < intensity * (M + N) for one GEMM of the batch, M and N clamped
+/// to 2^30 (where the answer no longer changes for an intensity below
+/// 2^29) so that neither side overflows.
+static Value emitBelowIntensity(OpBuilder &b, Location loc, MatmulOp op,
+                                int64_t intensity) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  unsigned b0 = op.hasBatch() ? 1 : 0;
+  Value cap = m.c(int64_t(1) << 30);
+  Value rows = m.min(memref::DimOp::create(b, loc, op.getC(), b0), cap);
+  Value cols = m.min(memref::DimOp::create(b, loc, op.getC(), b0 + 1), cap);
+  return m.lt(m.mul(rows, cols), m.mul(m.c(intensity), m.add(rows, cols)));
+}
+
 PackedOperands mlir::gemm::detail::emitOperandPacking(
     OpBuilder &b, MatmulOp op, const OperandPacking &packing,
     gpu::GPUModuleOp gpuModule) {
@@ -849,6 +874,13 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
   if (packing.direct.minGemmWork)
     record.push_back(b.getNamedAttr(
         "min_gemm_work", b.getI64IntegerAttr(*packing.direct.minGemmWork)));
+  if (packing.sectorMultiple) {
+    record.push_back(b.getNamedAttr(
+        "sector_multiple", b.getI64IntegerAttr(packing.sectorMultiple)));
+    record.push_back(
+        b.getNamedAttr("sector_min_intensity",
+                       b.getI64IntegerAttr(packing.sectorMinIntensity)));
+  }
   out.manifest = b.getDictionaryAttr(record);
 
   // Run time: an operand is packed unless it allows 16-byte copies or the
@@ -905,15 +937,25 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     auto keepIf = [&](Value aligned) {
       return arith::OrIOp::create(b, loc, aligned, small).getResult();
     };
+    // Read in place: 16-byte copies, and with sectorMultiple whole 32-byte
+    // rows unless the GEMM is memory-bound.
+    Value memoryBound;
+    if (packing.sectorMultiple)
+      memoryBound = emitBelowIntensity(b, loc, op, packing.sectorMinIntensity);
+    auto inPlace = [&](unsigned i) -> Value {
+      Value ok = emitVectorCopiesOk(b, loc, values[i], packing.multiple);
+      if (!packing.sectorMultiple)
+        return ok;
+      Value sectors =
+          emitVectorCopiesOk(b, loc, values[i], packing.sectorMultiple);
+      return arith::AndIOp::create(
+          b, loc, ok, arith::OrIOp::create(b, loc, sectors, memoryBound));
+    };
     if (packing.independent) {
       for (unsigned i : atRunTime)
-        packIf({i},
-               keepIf(emitVectorCopiesOk(b, loc, values[i], packing.multiple)));
+        packIf({i}, keepIf(inPlace(i)));
     } else {
-      Value aligned = emitVectorCopiesOk(b, loc, values[0], packing.multiple);
-      aligned = arith::AndIOp::create(
-          b, loc, aligned,
-          emitVectorCopiesOk(b, loc, values[1], packing.multiple));
+      Value aligned = arith::AndIOp::create(b, loc, inPlace(0), inPlace(1));
       packIf(atRunTime, keepIf(aligned));
     }
   }

@@ -57,6 +57,14 @@ struct OperandPacking {
   /// both (tn), both workspaces pad K and the kernel reads it from A.
   bool independent = true;
   int64_t multiple = 0; ///< elements per 16 bytes
+  /// Elements per 32 bytes where rows that allow 16-byte copies but are not
+  /// whole multiples of 32 bytes are packed as well (0: they are not), when
+  /// the GEMM is compute-bound: M * N >= sectorMinIntensity * (M + N) (one
+  /// GEMM of a batch). TMA reads such rows over one sector more per box row
+  /// (H100, f16 tn 4096x4096x3000: 231 us as stored, 147 us in rows padded to
+  /// 64 elements; docs/dispatch.md, "Rows of an odd number of 16 bytes").
+  int64_t sectorMultiple = 0;
+  int64_t sectorMinIntensity = 0;
   /// Elements the workspaces' K and contiguous dimensions are rounded up to:
   /// 128 bytes, so that every workspace row starts on a cache line (rows
   /// 16 bytes apart split every tile row over one line more: f16 nn
@@ -90,11 +98,24 @@ bool kFromB(MatmulOp op);
 /// transposed: its kernels take K from B.
 inline constexpr llvm::StringLiteral kKFromBAttrName = "gemm.k_from_b";
 
+/// The M * N / (M + N) from which a GEMM whose kernels read through TMA
+/// packs rows that are not whole 32-byte multiples (OperandPacking::
+/// sectorMinIntensity): the flops per byte of A and B (16-bit) twice past
+/// where an H100 or H200 stops being bound by memory (~990 TFLOP/s f16
+/// over 3.3-4.8 TB/s), where the pack's extra pass over A and B cost less
+/// than the sectors it saved on every shape measured (H100, f16 tn
+/// 1024x1024x3000 32.1 -> 28.0 us); at 256 it cost more (512x512x3000 14.2
+/// -> 17.1 us; docs/dispatch.md).
+inline constexpr int64_t kSectorMinIntensity = 512;
+
 /// The packing of `op`'s operands: `transposes` copied transposed (always),
 /// the others into aligned workspaces where they need it (never unless
-/// `enabled`).
+/// `enabled`); with `sectors` (kernels that read through TMA) also rows of
+/// an odd number of 16 bytes where the GEMM is compute-bound
+/// (OperandPacking::sectorMultiple).
 OperandPacking planOperandPacking(MatmulOp op, bool enabled,
-                                  const OperandTransposes &transposes);
+                                  const OperandTransposes &transposes,
+                                  bool sectors = false);
 
 /// What emitOperandPacking produced: the A and B to launch the GEMM kernel
 /// with (for an operand that may be packed, also the workspace to free after
