@@ -512,13 +512,13 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
                 &hasSectorIntensity))
     return false;
   if (hasSectorMultiple != hasSectorIntensity)
-    return r.fail(where,
-                  hasSectorMultiple ? "pack.sector_min_intensity"
-                                    : "pack.sector_multiple",
-                  std::string("missing (required with '") +
-                      (hasSectorMultiple ? "sector_multiple"
-                                         : "sector_min_intensity") +
-                      "')");
+    return r.fail(
+        where,
+        hasSectorMultiple ? "pack.sector_min_intensity"
+                          : "pack.sector_multiple",
+        std::string("missing (required with '") +
+            (hasSectorMultiple ? "sector_multiple" : "sector_min_intensity") +
+            "')");
   if (p.sectorMinIntensity > (int64_t(1) << 29))
     return r.fail(where, "pack.sector_min_intensity",
                   "expected at most 2^29, got " +

@@ -493,8 +493,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
     const Path &p = choices[i];
     // A shifted chunk along K reads up to a block past its stretch; B's
     // shifted columns (stored K x N) stay inside their k row.
-    bool shifted = p.a == ChunkLoad::shifted ||
-                   (!columnsB && p.b == ChunkLoad::shifted);
+    bool shifted =
+        p.a == ChunkLoad::shifted || (!columnsB && p.b == ChunkLoad::shifted);
     return choose(
         b, p.cond,
         [&](OpBuilder &b) {

@@ -121,8 +121,8 @@ GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
 
 /// A row of a unit-stride operand read in aligned blocks of `laneElems`
 /// elements (16 bytes, or 4 or 8 for the column pairs of gemv-mma on a B
-/// stored K x N) from an element `start` that need not begin one (the gemv kernels, the shifted copies of
-/// the GEMM main loop): the block holding it (an
+/// stored K x N) from an element `start` that need not begin one (the gemv
+/// kernels, the shifted copies of the GEMM main loop): the block holding it (an
 /// element offset) and the funnel shift that moves `start` to the front of
 /// a chunk (two selects on its whole words, then a shift of its bits).
 struct ShiftedRow {

@@ -841,8 +841,8 @@ emitFamily(RewriterBase &rewriter, MatmulOp op, ArrayRef<KernelChoice> choices,
   bool tmaDefault = !choices.empty() &&
                     choices.back().config.getKind() == Kind::wgmma &&
                     choices.back().config.getLoad() != Load::cp_async;
-  OperandPacking packing = planOperandPacking(op, lowering.packUnaligned,
-                                              transposes, tmaDefault);
+  OperandPacking packing =
+      planOperandPacking(op, lowering.packUnaligned, transposes, tmaDefault);
   // The family's default decides how far reading misaligned rows in place
   // pays: wgmma tiles read them with shifted copies.
   packing.direct = getDirectLimits(
