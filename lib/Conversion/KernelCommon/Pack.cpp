@@ -955,7 +955,11 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       for (unsigned i : atRunTime)
         packIf({i}, keepIf(inPlace(i)));
     } else {
-      Value aligned = arith::AndIOp::create(b, loc, inPlace(0), inPlace(1));
+      // A's checks before B's (not as arguments of one call: their order
+      // of evaluation is unspecified).
+      Value alignedA = inPlace(0);
+      Value alignedB = inPlace(1);
+      Value aligned = arith::AndIOp::create(b, loc, alignedA, alignedB);
       packIf(atRunTime, keepIf(aligned));
     }
   }
