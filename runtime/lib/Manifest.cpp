@@ -519,6 +519,10 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
         std::string("missing (required with '") +
             (hasSectorMultiple ? "sector_multiple" : "sector_min_intensity") +
             "')");
+  if (p.sectorMultiple > (int64_t(1) << 20))
+    return r.fail(where, "pack.sector_multiple",
+                  "expected at most 2^20, got " +
+                      std::to_string(p.sectorMultiple));
   if (p.sectorMinIntensity > (int64_t(1) << 29))
     return r.fail(where, "pack.sector_min_intensity",
                   "expected at most 2^29, got " +

@@ -122,9 +122,9 @@ struct Pack {
   std::optional<int64_t> minGemmWork;
   /// "sector_multiple" and "sector_min_intensity" (manifests since
   /// 2026-12-07, both or neither; 0: none): an operand that allows 16-byte
-  /// copies but whose offset or outer strides are not multiples of
-  /// sectorMultiple elements is packed as well when the GEMM is
-  /// compute-bound, min(M, 2^30) * min(N, 2^30) >= sectorMinIntensity *
+  /// copies but whose first element's address or outer strides are not
+  /// multiples of sectorMultiple elements is packed as well when the GEMM
+  /// is compute-bound, min(M, 2^30) * min(N, 2^30) >= sectorMinIntensity *
   /// (min(M, 2^30) + min(N, 2^30)) (Pack.cpp).
   int64_t sectorMultiple = 0, sectorMinIntensity = 0;
   std::array<uint32_t, 3> block{};

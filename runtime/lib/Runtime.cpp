@@ -650,6 +650,19 @@ bool vectorCopiesOk(const GemmRtMemRef &v, int64_t multiple) {
   return true;
 }
 
+/// The runtime's side of Pack.cpp's emitRowsAlignedTo: the first element's
+/// address is a multiple of `multiple` elements of `elemBytes` bytes, and
+/// so are the outer strides.
+bool rowsAlignedTo(const GemmRtMemRef &v, int64_t multiple, size_t elemBytes) {
+  if (reinterpret_cast<uintptr_t>(v.data) % (uint64_t(multiple) * elemBytes) !=
+      0)
+    return false;
+  for (int64_t d = 0; d + 1 < v.rank; ++d)
+    if (v.strides[d] % multiple != 0)
+      return false;
+  return true;
+}
+
 /// Places a row-major workspace of `rank` sizes of `elementSize` bytes in
 /// the launch's allocation; false if its size overflows.
 bool place(Workspace &w, int64_t rank, const int64_t *sizes, size_t elementSize,
@@ -952,13 +965,19 @@ GemmRtStatus prepare(const GemmRtFunctionImpl &fn, const GemmRtArg *args,
     bool checked = !(flags & GEMM_RT_LAUNCH_NO_PACK) && !small;
     bool unaligned[2] = {!vectorCopiesOk(a, pk.multiple),
                          !vectorCopiesOk(b, pk.multiple)};
-    // Rows of an odd number of 16 bytes where the GEMM is compute-bound.
+    // Rows that do not start on sector_multiple elements' boundaries where
+    // the GEMM is compute-bound (Pack.cpp: M and N clamped to 2^30, so that
+    // neither side overflows for an intensity up to 2^29).
     if (pk.sectorMultiple) {
       constexpr int64_t cap = int64_t(1) << 30;
       int64_t rows = std::min(m, cap), cols = std::min(n, cap);
       if (rows * cols >= pk.sectorMinIntensity * (rows + cols)) {
-        unaligned[0] = unaligned[0] || !vectorCopiesOk(a, pk.sectorMultiple);
-        unaligned[1] = unaligned[1] || !vectorCopiesOk(b, pk.sectorMultiple);
+        unaligned[0] =
+            unaligned[0] || !rowsAlignedTo(a, pk.sectorMultiple,
+                                           gemmRtDTypeGetSize(params[0].type));
+        unaligned[1] =
+            unaligned[1] || !rowsAlignedTo(b, pk.sectorMultiple,
+                                           gemmRtDTypeGetSize(params[1].type));
       }
     }
     for (const PackOperand &op : pk.operands) {

@@ -468,11 +468,13 @@ FailureOr<int64_t> mlir::gemm::detail::buildGemvMmaKernel(OpBuilder &b,
       {m.andI1(vectorB, a.vectorOk), ChunkLoad::vector, ChunkLoad::vector},
       {m.andI1(vectorB, a.blocksOk), ChunkLoad::vector, ChunkLoad::shifted},
       {vectorB, ChunkLoad::vector, ChunkLoad::element}};
-  // Shifted columns where a load is 16 bytes (two blocks for 8 element
-  // loads). A 4-byte pair takes two loads either way, and its shifted path
-  // only held registers (76 -> 112 for the 16 x 16 tile); 8-byte loads
-  // took the 16 x 32 x 32 bf16 tile from 80 registers to 92, past the
-  // three blocks an SM its rule counts on.
+  // Shifted columns only where a load is 16 bytes (the 16-byte blocks of
+  // loadShiftBlocks: two loads for 8 element loads). Shifting the 4- and
+  // 8-byte loads in blocks of their own width was tried (2026-12-07) and
+  // cost registers for nothing: a 4-byte pair takes two loads either way
+  // (the 16 x 16 tile went from 76 registers to 112), and the bf16 16 x 32
+  // x 32 tile went from 80 to 92, too many for the three blocks an SM its
+  // dispatch rule assumes.
   if (columnsB && colElems * elemBytes == 16) {
     Value shiftedB = m.andI1(inside, bOp.blocksOk);
     choices.push_back(

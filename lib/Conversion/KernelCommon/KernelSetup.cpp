@@ -472,20 +472,18 @@ mlir::gemm::detail::loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
                                     const ShiftedRow &row, Value kc,
                                     int64_t laneElems, Type elem) {
   IndexMath m(b, loc), mx(b, loc, /*useIndex=*/true);
-  int64_t blockBytes = laneElems * elem.getIntOrFloatBitWidth() / 8;
-  int64_t blockWords = shiftBlockWords(laneElems, elem);
   auto vecType = VectorType::get({laneElems}, elem);
-  auto wordsType = VectorType::get({blockWords}, b.getI32Type());
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
   Value off = mx.add(row.block, m.idx(kc));
   Value second =
       row.next ? mx.add(row.next, m.idx(kc)) : mx.add(off, laneElems);
   SmallVector<Value> words;
   for (Value at : {off, second}) {
-    Value v = vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
-                                     /*nontemporal=*/false,
-                                     b.getI64IntegerAttr(blockBytes));
+    Value v =
+        vector::LoadOp::create(b, loc, vecType, linear, ValueRange{at},
+                               /*nontemporal=*/false, b.getI64IntegerAttr(16));
     Value w = vector::BitCastOp::create(b, loc, wordsType, v);
-    for (int64_t j = 0; j < blockWords; ++j)
+    for (int64_t j = 0; j < kShiftChunkWords; ++j)
       words.push_back(
           vector::ExtractOp::create(b, loc, w, ArrayRef<int64_t>{j}));
   }
@@ -496,26 +494,21 @@ Value mlir::gemm::detail::shiftBlocks(OpBuilder &b, Location loc,
                                       ArrayRef<Value> words,
                                       const ShiftedRow &row, int64_t laneElems,
                                       Type elem) {
-  int64_t blockWords = shiftBlockWords(laneElems, elem);
-  assert(int64_t(words.size()) == 2 * blockWords && "two blocks of words");
-  // words[q + j], q = e's whole words, in a select on each bit q can have
-  // (none for a block of one word).
+  assert(words.size() == 2 * kShiftChunkWords && "two blocks of words");
+  // words[q + j], q = e's whole words, in two selects on q's bits.
   auto pick = [&](Value cond, ArrayRef<Value> in, int64_t by, int64_t count) {
     SmallVector<Value> out;
     for (int64_t j = 0; j < count; ++j)
       out.push_back(arith::SelectOp::create(b, loc, cond, in[j + by], in[j]));
     return out;
   };
-  SmallVector<Value> next(words);
-  if (blockWords > 2)
-    next = pick(row.selHigh, next, 2, blockWords + 2);
-  if (blockWords > 1)
-    next = pick(row.selNext, next, 1, blockWords + 1);
+  SmallVector<Value> high = pick(row.selHigh, words, 2, kShiftChunkWords + 2);
+  SmallVector<Value> next = pick(row.selNext, high, 1, kShiftChunkWords + 1);
   SmallVector<Value> out;
-  for (int64_t j = 0; j < blockWords; ++j)
+  for (int64_t j = 0; j < kShiftChunkWords; ++j)
     out.push_back(
         LLVM::FshrOp::create(b, loc, next[j + 1], next[j], row.shiftBits));
-  auto wordsType = VectorType::get({blockWords}, b.getI32Type());
+  auto wordsType = VectorType::get({kShiftChunkWords}, b.getI32Type());
   return vector::BitCastOp::create(
       b, loc, VectorType::get({laneElems}, elem),
       vector::FromElementsOp::create(b, loc, wordsType, out));

@@ -119,10 +119,9 @@ Value emitLinearView(OpBuilder &b, Location loc, Value memref,
 GlobalSource makeGlobalSource(OpBuilder &b, Location loc, KernelContext &ctx,
                               Value memref, const SmemTile &tile);
 
-/// A row of a unit-stride operand read in aligned blocks of `laneElems`
-/// elements (16 bytes, or 4 or 8 for the column pairs of gemv-mma on a B
-/// stored K x N) from an element `start` that need not begin one (the gemv
-/// kernels, the shifted copies of the GEMM main loop): the block holding it (an
+/// A row of a unit-stride operand read in 16-byte blocks from an element
+/// `start` that need not begin one (the gemv kernels, the shifted copies of
+/// the GEMM main loop): the block holding it (an
 /// element offset) and the funnel shift that moves `start` to the front of
 /// a chunk (two selects on its whole words, then a shift of its bits).
 struct ShiftedRow {
@@ -137,16 +136,9 @@ ShiftedRow shiftRow(OpBuilder &b, Location loc, Value start, int64_t laneElems,
 /// 32-bit words in a 16-byte block.
 inline constexpr int64_t kShiftChunkWords = 4;
 
-/// 32-bit words in a block of `laneElems` elements of `elem` (a shifted
-/// chunk of 4, 8 or 16 bytes: 1, 2 or 4 words).
-inline int64_t shiftBlockWords(int64_t laneElems, Type elem) {
-  return laneElems * elem.getIntOrFloatBitWidth() / 32;
-}
-
-/// The loads of a shifted chunk: the two aligned blocks of `laneElems`
-/// elements (4, 8 or 16 bytes; shiftRow of the same `laneElems`) holding
-/// the `laneElems` elements of `row` from `kc` elements past its start, as
-/// 2 * shiftBlockWords i32 words. Separate from shiftBlocks so that a
+/// The loads of a shifted chunk: the two aligned 16-byte blocks holding the
+/// `laneElems` elements of `row` from `kc` elements past its start, as
+/// 2 * kShiftChunkWords i32 words. Separate from shiftBlocks so that a
 /// caller can issue the loads of several chunks before the first is used.
 SmallVector<Value> loadShiftBlocks(OpBuilder &b, Location loc, Value linear,
                                    const ShiftedRow &row, Value kc,

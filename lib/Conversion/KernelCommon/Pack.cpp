@@ -159,9 +159,21 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
   }
   if (!enabled)
     return p;
+  // Rows of an odd number of 16 bytes: where C's M and N are static, whether
+  // the GEMM is compute-bound is too (memory-bound: the rule is dropped).
+  std::optional<bool> computeBound;
   if (sectors) {
     p.sectorMultiple = 32 / elemBytes;
     p.sectorMinIntensity = kSectorMinIntensity;
+    auto cType = cast<MemRefType>(op.getC().getType());
+    unsigned b0 = op.hasBatch() ? 1 : 0;
+    if (!cType.isDynamicDim(b0) && !cType.isDynamicDim(b0 + 1)) {
+      computeBound = !belowIntensity(cType.getDimSize(b0),
+                                     cType.getDimSize(b0 + 1),
+                                     p.sectorMinIntensity);
+      if (!*computeBound)
+        p.sectorMultiple = p.sectorMinIntensity = 0;
+    }
   }
   // What the types alone say about 16-byte copies (getStaticVectorCopiesOk;
   // the base pointer is checked at run time by the kernel either way).
@@ -175,12 +187,17 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
     if (failed(type.getStridesAndOffset(strides, offset)))
       return p; // not packable: the element path reads it
     aligned[i] = getStaticVectorCopiesOk(type, p.multiple);
-    // Rows of an odd number of 16 bytes: packed or not by M and N, at run
-    // time.
-    if (p.sectorMultiple && aligned[i] == std::optional<bool>(true) &&
-        getStaticVectorCopiesOk(type, p.sectorMultiple) !=
-            std::optional<bool>(true))
-      aligned[i] = std::nullopt;
+    // Rows of an odd number of 16 bytes: packed always where the types
+    // prove them so and the GEMM compute-bound, else decided at run time
+    // (M and N, or the strides, dynamic; the base pointer is checked at
+    // run time either way).
+    if (p.sectorMultiple && aligned[i] == std::optional<bool>(true)) {
+      std::optional<bool> rows =
+          getStaticVectorCopiesOk(type, p.sectorMultiple);
+      if (rows != std::optional<bool>(true))
+        aligned[i] = computeBound && rows ? std::optional<bool>(false)
+                                          : std::nullopt;
+    }
   }
   auto modeOf = [](std::optional<bool> ok) {
     if (!ok)
@@ -774,18 +791,37 @@ static Value emitBelowPackWork(OpBuilder &b, Location loc, MatmulOp op,
   return small;
 }
 
-/// i1 (host): `op` is memory-bound by OperandPacking::sectorMinIntensity:
-/// M * N < intensity * (M + N) for one GEMM of the batch, M and N clamped
-/// to 2^30 (where the answer no longer changes for an intensity below
-/// 2^29) so that neither side overflows.
+/// i1 (host): `op` is memory-bound by OperandPacking::sectorMinIntensity,
+/// as belowIntensity decides it for one GEMM of the batch.
 static Value emitBelowIntensity(OpBuilder &b, Location loc, MatmulOp op,
                                 int64_t intensity) {
   IndexMath m(b, loc, /*useIndex=*/true);
   unsigned b0 = op.hasBatch() ? 1 : 0;
-  Value cap = m.c(int64_t(1) << 30);
+  Value cap = m.c(kIntensityDimCap);
   Value rows = m.min(memref::DimOp::create(b, loc, op.getC(), b0), cap);
   Value cols = m.min(memref::DimOp::create(b, loc, op.getC(), b0 + 1), cap);
   return m.lt(m.mul(rows, cols), m.mul(m.c(intensity), m.add(rows, cols)));
+}
+
+/// i1 (host): the rows of `memref` start on `bytes`-byte boundaries: its
+/// first element's address (the aligned pointer plus the offset) and its
+/// outer strides are multiples of `bytes` (the runtime's rowsAlignedTo).
+static Value emitRowsAlignedTo(OpBuilder &b, Location loc, Value memref,
+                               int64_t bytes) {
+  IndexMath m(b, loc, /*useIndex=*/true);
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value zero = m.c(0);
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+  };
+  Value first = m.add(ptr, m.mul(meta.getOffset(), m.c(elemBytes)));
+  Value ok = isZero(m.rem(first, bytes));
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    ok = m.andI1(ok, isZero(m.rem(meta.getStrides()[d], bytes / elemBytes)));
+  return ok;
 }
 
 PackedOperands mlir::gemm::detail::emitOperandPacking(
@@ -946,8 +982,10 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
       Value ok = emitVectorCopiesOk(b, loc, values[i], packing.multiple);
       if (!packing.sectorMultiple)
         return ok;
-      Value sectors =
-          emitVectorCopiesOk(b, loc, values[i], packing.sectorMultiple);
+      int64_t elemBytes =
+          cast<MemRefType>(values[i].getType()).getElementTypeBitWidth() / 8;
+      Value sectors = emitRowsAlignedTo(b, loc, values[i],
+                                        packing.sectorMultiple * elemBytes);
       return arith::AndIOp::create(
           b, loc, ok, arith::OrIOp::create(b, loc, sectors, memoryBound));
     };

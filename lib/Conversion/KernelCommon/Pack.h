@@ -12,6 +12,7 @@
 #include "gemm/Dialect/Gemm/IR/GemmOps.h"
 #include "gemm/Tuning/DefaultConfig.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include <algorithm>
 
 namespace mlir::gemm::detail {
 
@@ -57,10 +58,10 @@ struct OperandPacking {
   /// both (tn), both workspaces pad K and the kernel reads it from A.
   bool independent = true;
   int64_t multiple = 0; ///< elements per 16 bytes
-  /// Elements per 32 bytes where rows that allow 16-byte copies but are not
-  /// whole multiples of 32 bytes are packed as well (0: they are not), when
+  /// Elements per 32 bytes where rows that allow 16-byte copies but do not
+  /// start on 32-byte boundaries are packed as well (0: they are not), when
   /// the GEMM is compute-bound: M * N >= sectorMinIntensity * (M + N) (one
-  /// GEMM of a batch). TMA reads such rows over one sector more per box row
+  /// GEMM of a batch, belowIntensity). TMA reads such rows over one sector more per box row
   /// (H100, f16 tn 4096x4096x3000: 231 us as stored, 147 us in rows padded to
   /// 64 elements; docs/dispatch.md, "Rows of an odd number of 16 bytes").
   int64_t sectorMultiple = 0;
@@ -107,6 +108,20 @@ inline constexpr llvm::StringLiteral kKFromBAttrName = "gemm.k_from_b";
 /// 1024x1024x3000 32.1 -> 28.0 us); at 256 it cost more (512x512x3000 14.2
 /// -> 17.1 us; docs/dispatch.md).
 inline constexpr int64_t kSectorMinIntensity = 512;
+
+/// M and N are clamped to this before the intensity test, by the host code
+/// and the runtime alike, so that M * N and intensity * (M + N) fit in 63
+/// bits for an intensity up to 2^29 (the manifest's bound).
+inline constexpr int64_t kIntensityDimCap = int64_t(1) << 30;
+
+/// Whether an M x N GEMM is memory-bound by `intensity`: min(M, cap) *
+/// min(N, cap) < intensity * (min(M, cap) + min(N, cap)), cap =
+/// kIntensityDimCap.
+inline bool belowIntensity(int64_t m, int64_t n, int64_t intensity) {
+  int64_t rows = std::min(m, kIntensityDimCap);
+  int64_t cols = std::min(n, kIntensityDimCap);
+  return rows * cols < intensity * (rows + cols);
+}
 
 /// The packing of `op`'s operands: `transposes` copied transposed (always),
 /// the others into aligned workspaces where they need it (never unless

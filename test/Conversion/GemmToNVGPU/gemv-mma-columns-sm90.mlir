@@ -123,11 +123,15 @@ func.func @nn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
 // CHECK-NEXT: scf.if
 // CHECK: scf.for
 // CHECK: %[[LO:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: vector.bitcast %[[LO]] : vector<8xbf16> to vector<4xi32>
 // CHECK: %[[HI:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK: vector.bitcast %[[HI]] : vector<8xbf16> to vector<4xi32>
 // CHECK-COUNT-11: arith.select
 // CHECK-COUNT-4: llvm.intr.fshr
-// CHECK-COUNT-7: llvm.intr.fshr
+// CHECK: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xbf16>
+// CHECK-COUNT-28: llvm.intr.fshr
 // CHECK-COUNT-2: vector.load %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xbf16, strided<[1]>>, vector<8xbf16>
+// CHECK-NOT: llvm.intr.fshr
 // CHECK: nvvm.mma.sync
 // CHECK: } else {
 // CHECK-NEXT: scf.if

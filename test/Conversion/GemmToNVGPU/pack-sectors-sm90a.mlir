@@ -3,10 +3,12 @@
 
 // Rows of an odd number of 16 bytes (OperandPacking::sectorMultiple,
 // docs/dispatch.md): a family whose default reads through TMA also packs an
-// operand whose offset or outer strides are not multiples of 32 bytes (16
-// f16 elements) when the GEMM is compute-bound, M * N >= 512 * (M + N) with
-// M and N clamped to 2^30; the manifest's pack record says so. Kernels
-// that read with cp.async (and mma.sync ones) keep the 16-byte rule alone.
+// operand whose rows do not start on 32-byte boundaries (its first
+// element's address, or an outer stride not a multiple of 16 f16 elements)
+// when the GEMM is compute-bound, M * N >= 512 * (M + N) with M and N
+// clamped to 2^30; the manifest's pack record says so (static shapes:
+// decided here). Kernels that read with cp.async (and mma.sync ones) keep
+// the 16-byte rule alone.
 
 // MANIFEST: name = "f16_tn_gemm", pack = {{{[^}]*}}multiple = 8 : i64
 // MANIFEST-SAME: round_to = 64 : i64, sector_min_intensity = 512 : i64, sector_multiple = 16 : i64, warp_elements = 256
@@ -14,18 +16,23 @@
 // MANIFEST-SAME: round_to = 64 : i64, warp_elements = 256
 // MANIFEST-SAME: name = "f16_tn_k3000_gemm", pack = {{{[^}]*}}multiple = 8 : i64
 // MANIFEST-SAME: round_to = 64 : i64, sector_min_intensity = 512 : i64, sector_multiple = 16
+// MANIFEST-SAME: name = "f16_tn_k3000_decode_gemm", params =
 
-// The host code: 16-byte rows (strides % 8), 32-byte rows (strides % 16)
-// or a memory-bound GEMM, else the pack kernel.
+// The host code: 16-byte rows (strides % 8) and rows on 32-byte
+// boundaries (the first element's address % 32, strides % 16) or a
+// memory-bound GEMM, else the pack kernel.
 // CHECK-LABEL: func.func @f16_tn(
 // CHECK: %[[CAP:.*]] = arith.constant 1073741824 : index
 // CHECK: %[[M:.*]] = arith.minsi %{{.*}}, %[[CAP]] : index
 // CHECK: %[[N:.*]] = arith.minsi %{{.*}}, %[[CAP]] : index
 // CHECK: %[[SUM:.*]] = arith.addi %[[M]], %[[N]] : index
-// CHECK: %[[ISUM:.*]] = arith.muli %[[SUM]], %c512 : index
+// CHECK: %[[ISUM:.*]] = arith.muli %[[SUM]], %c512{{(_[0-9]+)?}} : index
 // CHECK: %[[MN:.*]] = arith.muli %[[M]], %[[N]] : index
 // CHECK: %[[MEMBOUND:.*]] = arith.cmpi slt, %[[MN]], %[[ISUM]] : index
 // CHECK: arith.remui %strides{{.*}}#0, %c8{{.*}} : index
+// CHECK: %[[OFF:.*]] = arith.muli %offset{{.*}}, %c2{{(_[0-9]+)?}} : index
+// CHECK: %[[FIRST:.*]] = arith.addi %intptr{{.*}}, %[[OFF]] : index
+// CHECK: arith.remui %[[FIRST]], %c32{{(_[0-9]+)?}} : index
 // CHECK: %[[S:.*]] = arith.remui %strides{{.*}}#0, %c16{{.*}} : index
 // CHECK: %[[R32:.*]] = arith.cmpi eq, %[[S]]
 // CHECK: %[[ROWS32:.*]] = arith.andi %{{.*}}, %[[R32]] : i1
@@ -46,13 +53,16 @@ func.func @f16_tn_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
   return
 }
 
-// A static K of 3000 (6000-byte rows): 16-byte copies are proven, the
-// sectors are not, so the packing is decided at run time (the GEMM kernel
-// takes the dynamic type both A and its workspace cast to).
+// Static M, N and K of 3000 (6000-byte rows): the types prove 16-byte
+// copies and rows off 32 bytes, and the GEMM compute-bound, so both
+// operands are packed always, with no run-time test.
 // CHECK-LABEL: func.func @f16_tn_k3000(
-// CHECK: arith.cmpi slt
-// CHECK: scf.if {{.*}} -> (memref<?x?xf16, strided<[?, 1], offset: ?>>, memref<?x?xf16, strided<[?, 1], offset: ?>>)
-// CHECK: gpu.launch_func {{.*}}@gemm_pack_
+// CHECK-NOT: scf.if
+// CHECK: gpu.alloc () : memref<4096x3008xf16>
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@gemm_pack_f16
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@f16_tn_k3000_gemm
 func.func @f16_tn_k3000(%a: memref<4096x3000xf16>, %b: memref<4096x3000xf16>, %c: memref<4096x4096xf16>) {
   gemm.matmul tn ins(%a, %b : memref<4096x3000xf16>, memref<4096x3000xf16>) outs(%c : memref<4096x4096xf16>) acc(f32)
   return
@@ -64,5 +74,15 @@ func.func @f16_tn_k3000(%a: memref<4096x3000xf16>, %b: memref<4096x3000xf16>, %c
 // CHECK: return
 func.func @f16_tn_k3008(%a: memref<4096x3008xf16>, %b: memref<4096x3008xf16>, %c: memref<4096x4096xf16>) {
   gemm.matmul tn ins(%a, %b : memref<4096x3008xf16>, memref<4096x3008xf16>) outs(%c : memref<4096x4096xf16>) acc(f32)
+  return
+}
+
+// A static memory-bound shape (128 x 4096: 124 < 512) drops the rule: no
+// sector fields, no packing, B's static type kept.
+// CHECK-LABEL: func.func @f16_tn_k3000_decode(
+// CHECK-NOT: gemm_pack_
+// CHECK: return
+func.func @f16_tn_k3000_decode(%a: memref<128x3000xf16>, %b: memref<4096x3000xf16>, %c: memref<128x4096xf16>) {
+  gemm.matmul tn ins(%a, %b : memref<128x3000xf16>, memref<4096x3000xf16>) outs(%c : memref<128x4096xf16>) acc(f32)
   return
 }

@@ -26,7 +26,7 @@
 // CHECK: %[[TM:.*]] = arith.divui %{{.*}}, %c128 : index
 // CHECK: %[[TILES:.*]] = arith.muli %[[TM]], %{{.*}} : index
 // CHECK: %[[UP:.*]] = arith.addi %[[TILES]], %c1{{.*}} : index
-// CHECK: %[[PAIRS:.*]] = arith.divui %[[UP]], %c2 : index
+// CHECK: %[[PAIRS:.*]] = arith.divui %[[UP]], %c2{{(_[0-9]+)?}} : index
 // CHECK: %[[GX:.*]] = arith.muli %[[PAIRS]], %c2{{.*}} : index
 // CHECK: gpu.launch_func @gemm_kernels::@tn_gemm blocks in (%[[GX]],
 
