@@ -168,9 +168,8 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
     auto cType = cast<MemRefType>(op.getC().getType());
     unsigned b0 = op.hasBatch() ? 1 : 0;
     if (!cType.isDynamicDim(b0) && !cType.isDynamicDim(b0 + 1)) {
-      computeBound = !belowIntensity(cType.getDimSize(b0),
-                                     cType.getDimSize(b0 + 1),
-                                     p.sectorMinIntensity);
+      computeBound = !belowIntensity(
+          cType.getDimSize(b0), cType.getDimSize(b0 + 1), p.sectorMinIntensity);
       if (!*computeBound)
         p.sectorMultiple = p.sectorMinIntensity = 0;
     }
@@ -195,8 +194,8 @@ mlir::gemm::detail::planOperandPacking(MatmulOp op, bool enabled,
       std::optional<bool> rows =
           getStaticVectorCopiesOk(type, p.sectorMultiple);
       if (rows != std::optional<bool>(true))
-        aligned[i] = computeBound && rows ? std::optional<bool>(false)
-                                          : std::nullopt;
+        aligned[i] =
+            computeBound && rows ? std::optional<bool>(false) : std::nullopt;
     }
   }
   auto modeOf = [](std::optional<bool> ok) {

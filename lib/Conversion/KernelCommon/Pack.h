@@ -61,9 +61,10 @@ struct OperandPacking {
   /// Elements per 32 bytes where rows that allow 16-byte copies but do not
   /// start on 32-byte boundaries are packed as well (0: they are not), when
   /// the GEMM is compute-bound: M * N >= sectorMinIntensity * (M + N) (one
-  /// GEMM of a batch, belowIntensity). TMA reads such rows over one sector more per box row
-  /// (H100, f16 tn 4096x4096x3000: 231 us as stored, 147 us in rows padded to
-  /// 64 elements; docs/dispatch.md, "Rows of an odd number of 16 bytes").
+  /// GEMM of a batch, belowIntensity). TMA reads such rows over one sector more
+  /// per box row (H100, f16 tn 4096x4096x3000: 231 us as stored, 147 us in rows
+  /// padded to 64 elements; docs/dispatch.md, "Rows of an odd number of 16
+  /// bytes").
   int64_t sectorMultiple = 0;
   int64_t sectorMinIntensity = 0;
   /// Elements the workspaces' K and contiguous dimensions are rounded up to:
