@@ -490,10 +490,24 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
   p.always = when == "always";
   if (!hasRoundTo)
     p.roundTo = p.multiple;
-  if (hasMinWork != hasMaxDirectK)
-    return r.fail(where, hasMinWork ? "pack.max_direct_k" : "pack.min_work",
-                  std::string("missing (required with '") +
-                      (hasMinWork ? "min_work" : "max_direct_k") + "')");
+  // Fields that come in pairs: the missing one named beside the one given.
+  auto paired = [&](bool hasA, const char *a, bool hasB, const char *b) {
+    if (hasA == hasB)
+      return true;
+    return r.fail(where, std::string("pack.") + (hasA ? b : a),
+                  std::string("missing (required with '") + (hasA ? a : b) +
+                      "')");
+  };
+  // Upper bounds of integer fields (getInt checks the lower ones).
+  auto atMost = [&](const char *key, int64_t value, int64_t log2Max) {
+    if (value <= (int64_t(1) << log2Max))
+      return true;
+    return r.fail(where, std::string("pack.") + key,
+                  "expected at most 2^" + std::to_string(log2Max) + ", got " +
+                      std::to_string(value));
+  };
+  if (!paired(hasMinWork, "min_work", hasMaxDirectK, "max_direct_k"))
+    return false;
   if ((hasMaxDirectOutputs || hasMinGemmWork) && !hasMinWork)
     return r.fail(
         where, "pack.min_work",
@@ -511,22 +525,11 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
                 p.sectorMinIntensity, 0, /*required=*/false,
                 &hasSectorIntensity))
     return false;
-  if (hasSectorMultiple != hasSectorIntensity)
-    return r.fail(
-        where,
-        hasSectorMultiple ? "pack.sector_min_intensity"
-                          : "pack.sector_multiple",
-        std::string("missing (required with '") +
-            (hasSectorMultiple ? "sector_multiple" : "sector_min_intensity") +
-            "')");
-  if (p.sectorMultiple > (int64_t(1) << 20))
-    return r.fail(where, "pack.sector_multiple",
-                  "expected at most 2^20, got " +
-                      std::to_string(p.sectorMultiple));
-  if (p.sectorMinIntensity > (int64_t(1) << 29))
-    return r.fail(where, "pack.sector_min_intensity",
-                  "expected at most 2^29, got " +
-                      std::to_string(p.sectorMinIntensity));
+  if (!paired(hasSectorMultiple, "sector_multiple", hasSectorIntensity,
+              "sector_min_intensity") ||
+      !atMost("sector_multiple", p.sectorMultiple, 20) ||
+      !atMost("sector_min_intensity", p.sectorMinIntensity, 29))
+    return false;
   if (hasMaxDirectOutputs)
     p.maxDirectOutputs = maxDirectOutputs;
   if (hasMinGemmWork)

@@ -650,17 +650,14 @@ bool vectorCopiesOk(const GemmRtMemRef &v, int64_t multiple) {
   return true;
 }
 
-/// The runtime's side of Pack.cpp's emitRowsAlignedTo: the first element's
-/// address is a multiple of `multiple` elements of `elemBytes` bytes, and
-/// so are the outer strides.
+/// The runtime's side of Pack.cpp's emitRowsAlignedTo: vectorCopiesOk with
+/// outer strides of `multiple` elements, and the first element's address a
+/// multiple of `multiple` elements of `elemBytes` bytes too.
 bool rowsAlignedTo(const GemmRtMemRef &v, int64_t multiple, size_t elemBytes) {
-  if (reinterpret_cast<uintptr_t>(v.data) % (uint64_t(multiple) * elemBytes) !=
-      0)
-    return false;
-  for (int64_t d = 0; d + 1 < v.rank; ++d)
-    if (v.strides[d] % multiple != 0)
-      return false;
-  return true;
+  return vectorCopiesOk(v, multiple) &&
+         reinterpret_cast<uintptr_t>(v.data) %
+                 (uint64_t(multiple) * elemBytes) ==
+             0;
 }
 
 /// Places a row-major workspace of `rank` sizes of `elementSize` bytes in

@@ -804,13 +804,14 @@ static Value emitBelowIntensity(OpBuilder &b, Location loc, MatmulOp op,
 
 /// i1 (host): the rows of `memref` start on `bytes`-byte boundaries: its
 /// first element's address (the aligned pointer plus the offset) and its
-/// outer strides are multiples of `bytes` (the runtime's rowsAlignedTo).
+/// outer strides (`meta`'s) are multiples of `bytes` (the runtime's
+/// rowsAlignedTo).
 static Value emitRowsAlignedTo(OpBuilder &b, Location loc, Value memref,
+                               memref::ExtractStridedMetadataOp meta,
                                int64_t bytes) {
   IndexMath m(b, loc, /*useIndex=*/true);
   auto type = cast<MemRefType>(memref.getType());
   int64_t elemBytes = type.getElementTypeBitWidth() / 8;
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value zero = m.c(0);
   auto isZero = [&](Value v) {
@@ -978,12 +979,14 @@ PackedOperands mlir::gemm::detail::emitOperandPacking(
     if (packing.sectorMultiple)
       memoryBound = emitBelowIntensity(b, loc, op, packing.sectorMinIntensity);
     auto inPlace = [&](unsigned i) -> Value {
-      Value ok = emitVectorCopiesOk(b, loc, values[i], packing.multiple);
       if (!packing.sectorMultiple)
-        return ok;
+        return emitVectorCopiesOk(b, loc, values[i], packing.multiple);
+      // One metadata op for both checks.
+      auto meta = memref::ExtractStridedMetadataOp::create(b, loc, values[i]);
+      Value ok = emitVectorCopiesOk(b, loc, values[i], meta, packing.multiple);
       int64_t elemBytes =
           cast<MemRefType>(values[i].getType()).getElementTypeBitWidth() / 8;
-      Value sectors = emitRowsAlignedTo(b, loc, values[i],
+      Value sectors = emitRowsAlignedTo(b, loc, values[i], meta,
                                         packing.sectorMultiple * elemBytes);
       return arith::AndIOp::create(
           b, loc, ok, arith::OrIOp::create(b, loc, sectors, memoryBound));
