@@ -366,6 +366,13 @@ TEST(Legality, TmaLoads) {
       checkConfig(mc, sig(ElemKind::f16, ElemKind::f32, false, false), sm90a),
       "");
   EXPECT_NE(mc.str().find("multicast = 2"), std::string::npos);
+  // Persistent blocks walk their tiles in pairs; pingpong teams do not.
+  TileConfig mp = mc;
+  mp.persistent = true;
+  EXPECT_EQ(checkConfig(mp, f16tn, sm90a), "");
+  mp.pingpong = true, mp.wm = 1;
+  EXPECT_EQ(checkConfigStructure(mp),
+            "'multicast = 2' does not combine with 'schedule = pingpong'");
   mc.multicast = 3;
   EXPECT_EQ(checkConfigStructure(mc),
             "expected 'multicast' to be 1 or 2, got 3");

@@ -214,17 +214,18 @@ std::string mlir::gemm::checkConfigStructure(const TileConfig &c) {
     return std::string(load) + " does not combine with 'reduction = cluster'";
   // Multicast pairs: a producer warpgroup waits for both blocks' release
   // of a stage (a compute thread waiting there held the pair in lockstep:
-  // 1.5x the time, docs/design-notes.md); persistent walks and split-K
-  // slices do not know of the pair's barriers.
+  // 1.5x the time, docs/design-notes.md); split-K slices and the teams of
+  // pingpong blocks do not know of the pair's barriers (persistent blocks
+  // walk their tiles in pairs).
   if (c.multicast != 1 && c.multicast != 2)
     return "expected 'multicast' to be 1 or 2, got " +
            std::to_string(c.multicast);
   if (c.multicast > 1 && !c.producerWarp)
     return "'multicast = " + std::to_string(c.multicast) +
            "' needs 'load = tma_ws'";
-  if (c.multicast > 1 && c.persistent)
+  if (c.multicast > 1 && c.pingpong)
     return "'multicast = " + std::to_string(c.multicast) +
-           "' needs 'schedule = tile'";
+           "' does not combine with 'schedule = pingpong'";
   if (c.multicast > 1 && c.splitK != 1)
     return "'multicast = " + std::to_string(c.multicast) +
            "' does not combine with split_k = " + std::to_string(c.splitK);

@@ -527,6 +527,16 @@ def case_list(which):
         for i, (d, l, e, _, batched) in enumerate(PERSIST4):
             out.append((d, l, e, "batched") if batched else (d, l, e))
             out.append((d, l, e, "p4", i))
+    elif which == "mcpersist":
+        # Compiled for sm_90a: the MCPERSIST tiles beside the default
+        # families they would join.
+        for d, l, e, b in [("f16", "tn", "none", False), ("f16", "nn", "none", False),
+                           ("bf16", "tn", "none", False), ("f8", "tn", "none", False),
+                           ("f16", "tn", "bias_gelu_tanh", False),
+                           ("f16", "tn", "bias_silu_residual", False)]:
+            out.append((d, l, e))
+        for i, (d, l, e, _, batched) in enumerate(MCPERSIST):
+            out.append((d, l, e, "mcp", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
         # beside the defaults: f16 tn/nn with TMA with and without a
@@ -691,6 +701,30 @@ PERSIST4 = [(d, l, e, _COOP16.format(4), b) for d, l, e, b in (
     ("f16", "tt", "none", False), ("bf16", "tn", "none", False),
     ("f16", "tn", "bias_gelu_tanh", False), ("f16", "tn", "bias_silu_residual", False),
     ("f16", "tn", "linear", False), ("f16", "tn", "none", True))]
+
+
+# Persistent blocks in multicast pairs (`schedule = persistent`,
+# `multicast = 2`: the walk's tiles 2i and 2i + 1 share B's tile): the
+# persistent 128 x 256 f16 tile and the f8 tiles cuBLASLt's kernels
+# resemble (128 x 128 x 128, 6 stages; the f8 default tile), in every
+# layout, bf16, fused epilogues, C read, batched: (dtype, layout,
+# epilogue, config, batched).
+_MC = ", multicast = 2>"
+MCPERSIST = [
+    ("f16", "tn", "none", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "nn", "none", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "nt", "none", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "tt", "none", _COOP16.format(4)[:-1] + _MC, False),
+    ("bf16", "tn", "none", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "tn", "bias_gelu_tanh", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "tn", "bias_silu_residual", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "tn", "linear", _COOP16.format(4)[:-1] + _MC, False),
+    ("f16", "tn", "none", _COOP16.format(4)[:-1] + _MC, True),
+    ("f8", "tn", "none", _F8_128.format(6, ", schedule = persistent, multicast = 2"), False),
+    ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent" + _MC, False),
+    ("f8", "tn", "linear", _F8_128.format(6, ", schedule = persistent, multicast = 2"), False),
+    ("f16", "tn", "none", _COOP16.format(4), False),
+]
 
 
 # `reduction = fixup` (the tiles of the grid's last partial wave split in
@@ -1005,7 +1039,8 @@ def main():
                             "pingpong", "gemv", "gemvsweep", "gemvcols", "gemvmmacols",
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
-                            "fixup", "div64", "group", "persist4"])
+                            "fixup", "div64", "group", "persist4",
+                            "mcpersist"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -1071,6 +1106,9 @@ def main():
         elif len(case) == 5 and case[3] == "fx":
             _, _, _, config, batched = FIXUP[case[4]]
             name += f"_fx{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "mcp":
+            _, _, _, config, batched = MCPERSIST[case[4]]
+            name += f"_mcp{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "p4":
             _, _, _, config, batched = PERSIST4[case[4]]
             name += f"_p4{case[4]}" + ("_batched" if batched else "")

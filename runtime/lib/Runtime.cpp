@@ -1285,9 +1285,11 @@ GemmRtStatus gemmRtFunctionLaunch(GemmRtFunction function,
     tiles = uint64_t(ceilDiv(int64_t(tiles), e.clusterX) * e.clusterX);
     uint64_t gz = uint64_t(plan0.batch);
     if (e.persistent) {
-      // One block per SM at most, each walking tiles and batches.
-      tiles =
-          std::min(tiles * gz, uint64_t(std::max(module.multiprocessors, 1)));
+      // One block per SM at most, each walking tiles and batches, in whole
+      // clusters.
+      int64_t clusters =
+          std::max<int64_t>(module.multiprocessors / e.clusterX, 1);
+      tiles = std::min(tiles * gz, uint64_t(clusters * e.clusterX));
       gz = 1;
     }
     uint64_t gy = uint64_t(plan0.slices);

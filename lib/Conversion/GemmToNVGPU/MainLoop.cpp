@@ -404,6 +404,10 @@ struct TmaPipeline {
   /// both blocks, and a stage's empty barrier takes the arrivals of both
   /// blocks' compute warpgroups.
   int64_t multicast = 1;
+  /// Multicast in persistent blocks: whether a pair shares B changes from
+  /// tile to tile, so both blocks' warpgroups release every stage on both
+  /// blocks' empty barriers, shared or not (the count stays fixed).
+  bool pairAlwaysReleases = false;
 };
 } // namespace
 
@@ -442,6 +446,7 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
   p.stages = stages;
   p.warpSpecialized = ctx.warpSpecialized;
   p.multicast = ctx.config.getMulticast();
+  p.pairAlwaysReleases = p.multicast > 1 && ctx.persistent;
   IndexMath m(b, loc);
   auto nonNull = [&](Value map) {
     Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
@@ -487,7 +492,10 @@ static TmaPipeline setupTma(OpBuilder &b, Location loc, KernelContext &ctx,
       // One arrival a compute warpgroup; a pair sharing B writes both
       // blocks' stages, so both blocks' warpgroups arrive.
       Value arrivals = i32Const(b, loc, ctx.teamThreads() / kWarpgroupThreads);
-      if (p.multicast > 1)
+      if (p.pairAlwaysReleases)
+        arrivals = i32Const(
+            b, loc, ctx.teamThreads() / kWarpgroupThreads * p.multicast);
+      else if (p.multicast > 1)
         arrivals =
             mi.select(ctx.shareB, mi.mul(arrivals, p.multicast), arrivals);
       Value empty = emptyBarrier(b, loc, p, mi.c(s));
@@ -621,7 +629,8 @@ static void emitTmaProducer(OpBuilder &b, Location loc, KernelContext &ctx,
 ///
 /// A multicast pair sharing B: the other block's producer writes this
 /// block's stages too, so the warpgroup also arrives on the other block's
-/// empty barrier of the stage (through its shared::cluster address).
+/// empty barrier of the stage (through its shared::cluster address); a
+/// persistent pair always does (TmaPipeline::pairAlwaysReleases).
 static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
                            const TmaPipeline &p, Value stage) {
   IndexMath m(b, loc);
@@ -633,7 +642,7 @@ static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
     NVVM::MBarrierArriveOp::create(b, loc, Type(), own, Value());
     if (p.multicast == 1)
       return;
-    emitIfTrue(b, loc, ctx.shareB, [&](OpBuilder &b) {
+    auto arriveRemote = [&](OpBuilder &b) {
       IndexMath mr(b, loc);
       auto clusterPtr = LLVM::LLVMPointerType::get(
           b.getContext(),
@@ -646,7 +655,11 @@ static void emitTmaRelease(OpBuilder &b, Location loc, KernelContext &ctx,
       Value other = NVVM::MapaOp::create(b, loc, clusterPtr, own,
                                          mr.sub(mr.c(1), ctx.clusterRank));
       NVVM::MBarrierArriveOp::create(b, loc, Type(), other, Value());
-    });
+    };
+    if (p.pairAlwaysReleases)
+      arriveRemote(b);
+    else
+      emitIfTrue(b, loc, ctx.shareB, arriveRemote);
   });
 }
 
@@ -796,13 +809,19 @@ static void passTurn(OpBuilder &b, Location loc, const KernelContext &ctx,
 /// stages during its epilogue. Teams (`pingpong`): with tensor maps team t
 /// computes tiles j = t, t + teams, ..., so that one team's epilogue runs
 /// beside the other team's main loop; without, team 0 computes every tile
-/// (element copies) and the others idle. `tileBody(b, kBase, seq)` emits a
-/// team's main loop and epilogue of the tile set in ctx, seq its place j
-/// for the turns of teams (null for one team).
-static void
-buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
-                     const TmaPipeline &p, Value numK,
-                     function_ref<void(OpBuilder &, Value, Value)> tileBody) {
+/// (element copies) and the others idle. `tileBody(b, kBase, seq, kEnd)`
+/// emits a team's main loop and epilogue of the tile set in ctx, seq its
+/// place j for the turns of teams (null for one team), kEnd the block's
+/// k-tiles over all its tiles.
+///
+/// Multicast pairs (one team): the grid is whole clusters, so the blocks of
+/// a pair compute tiles 2i and 2i + 1 of the walk at once; both walk as
+/// many tiles as the first, and a second block past the last tile computes
+/// a copy of the last (its loads and releases keep the pair's barriers in
+/// step) and stores nothing.
+static void buildPersistentBlock(
+    OpBuilder &b, Location loc, KernelContext &ctx, const TmaPipeline &p,
+    Value numK, function_ref<void(OpBuilder &, Value, Value, Value)> tileBody) {
   IndexMath m(b, loc);
   MatmulOp op = ctx.op;
   Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
@@ -811,16 +830,22 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
   Value total = perBatch;
   if (op.hasBatch())
     total = m.mul(total, m.from(memref::DimOp::create(b, loc, ctx.c, 0)));
+  bool pairs = p.multicast > 1;
+  Value lead = pairs ? m.sub(bid, m.rem(bid, p.multicast)) : bid;
   Value count =
-      m.select(m.lt(bid, total), m.ceilDiv(m.sub(total, bid), grid), m.c(0));
+      m.select(m.lt(lead, total), m.ceilDiv(m.sub(total, lead), grid), m.c(0));
+  Value kEnd = m.mul(count, numK);
   auto setTile = [&](OpBuilder &b, Value j) {
     IndexMath mt(b, loc);
-    Value tile = mt.add(bid, mt.mul(j, grid));
+    Value walked = mt.add(bid, mt.mul(j, grid));
+    Value tile = pairs ? mt.min(walked, mt.sub(total, mt.c(1))) : walked;
     if (op.hasBatch()) {
       ctx.batch = mt.div(tile, perBatch);
       tile = mt.rem(tile, perBatch);
     }
     assignTile(b, loc, ctx, tile);
+    if (pairs)
+      assignPair(b, loc, ctx, walked, total);
   };
   auto forTiles = [&](OpBuilder &b, Value first, Value end, Value stepJ,
                       function_ref<void(OpBuilder &, Value)> body) {
@@ -846,7 +871,7 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
           // unambiguous as in a block of one tile.
           forTiles(b, mc.c(0), count, mc.c(1), [&](OpBuilder &b, Value j) {
             IndexMath mj(b, loc);
-            tileBody(b, mj.mul(j, numK), Value());
+            tileBody(b, mj.mul(j, numK), Value(), kEnd);
           });
           return;
         }
@@ -859,7 +884,7 @@ buildPersistentBlock(OpBuilder &b, Location loc, KernelContext &ctx,
         Value end = mc.select(active, count, mc.c(0));
         forTiles(b, first, end, stepJ, [&](OpBuilder &b, Value j) {
           IndexMath mj(b, loc);
-          tileBody(b, mj.mul(j, numK), j);
+          tileBody(b, mj.mul(j, numK), j, kEnd);
         });
       });
 }
@@ -1101,7 +1126,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // prologue) and returns them. A persistent block passes
   // kBase, the k-tiles of its earlier tiles (the stage and barrier phase of
   // k-tile kt are those of it = kBase + kt).
-  auto mainLoop = [&](OpBuilder &b, Value kBase,
+  auto mainLoop = [&](OpBuilder &b, Value kBase, Value kEnd,
                       ValueRange initIn) -> SmallVector<Value> {
     IndexMath m(b, loc);
     auto global = [&](IndexMath &m, Value kt) {
@@ -1188,8 +1213,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
                 // arrival must not outlive the block it reaches, which
                 // waits for every one of these).
                 if (tma->multicast > 1)
-                  release = mr.andI1(release,
-                                     mr.lt(mr.add(done, mr.c(stages)), numK));
+                  release = mr.andI1(release, mr.lt(mr.add(done, mr.c(stages)),
+                                                    kEnd ? kEnd : numK));
                 emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
@@ -1212,7 +1237,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   // output tile; seq is a persistent block's place in its sequence of
   // tiles (the epilogue's turn).
   int64_t epilogueBytes = 0;
-  auto compute = [&](OpBuilder &b, Value kBase, Value seq) {
+  auto compute = [&](OpBuilder &b, Value kBase, Value seq, Value kEnd) {
     if (seq)
       waitTurn(b, loc, turns.mainLoop, seq);
     // The end of a main loop: teams pass the main-loop turn before
@@ -1231,7 +1256,14 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
               IndexMath mr(b, loc);
               for (int64_t d = 1; d <= lag; ++d) {
                 Value kt = mr.sub(numK, mr.c(d));
-                emitIfTrue(b, loc, mr.lt(mr.c(-1), kt), [&](OpBuilder &b) {
+                Value release = mr.lt(mr.c(-1), kt);
+                // Multicast: only stages the producers refill (as in the
+                // main loop).
+                if (tma->multicast > 1)
+                  release = mr.andI1(
+                      release,
+                      mr.lt(mr.add(mr.add(kBase, kt), mr.c(stages)), kEnd));
+                emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma,
                                  ms.rem(ms.add(kBase, kt), stages));
@@ -1243,7 +1275,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     };
     SmallVector<Value> results;
     if (!versioned) {
-      results = mainLoop(b, kBase, {});
+      results = mainLoop(b, kBase, kEnd, {});
       finish(b);
     } else {
       // The versions share their zero accumulators and descriptors.
@@ -1254,7 +1286,7 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
         OpBuilder::InsertionGuard g(b);
         b.setInsertionPointToStart(path ? ifOp.thenBlock() : ifOp.elseBlock());
         loopPath = path;
-        SmallVector<Value> acc = mainLoop(b, kBase, init);
+        SmallVector<Value> acc = mainLoop(b, kBase, kEnd, init);
         // Each version drains its own MMAs: ptxas reads a wgmma's stage as
         // lasting, in program order, up to the wait that retires it, and
         // the other version's accumulator set-up lies between the two
@@ -1276,6 +1308,11 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
       emitIfTrue(b, loc, owner, [&](OpBuilder &b) {
         epilogueBytes = emitEpilogue(b, ctx, *step, results);
       });
+    } else if (kBase && ctx.tileValid) {
+      // A persistent pair's second block past the last tile stores nothing.
+      emitIfTrue(b, loc, ctx.tileValid, [&](OpBuilder &b) {
+        epilogueBytes = emitEpilogue(b, ctx, *step, results);
+      });
     } else {
       epilogueBytes = emitEpilogue(b, ctx, *step, results);
     }
@@ -1285,19 +1322,19 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
 
   if (persistent) {
     buildPersistentBlock(b, loc, ctx, *tma, numK,
-                         [&](OpBuilder &b, Value kBase, Value seq) {
+                         [&](OpBuilder &b, Value kBase, Value seq, Value kEnd) {
                            makeSources(b);
-                           compute(b, kBase, seq);
+                           compute(b, kBase, seq, kEnd);
                          });
   } else if (!ctx.warpSpecialized) {
-    compute(b, Value(), Value());
+    compute(b, Value(), Value(), Value());
   } else {
     // The last warpgroup issues every k-tile's copies.
     auto block = [&](OpBuilder &b) {
       emitWarpSpecialized(
           b, loc, ctx, *tma,
           [&](OpBuilder &b) { emitTmaProducer(b, loc, ctx, *tma, numK); },
-          [&](OpBuilder &b) { compute(b, Value(), Value()); });
+          [&](OpBuilder &b) { compute(b, Value(), Value(), Value()); });
     };
     // Multicast: a last block past the tiles only joined the cluster
     // barrier.

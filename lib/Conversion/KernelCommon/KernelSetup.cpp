@@ -100,6 +100,35 @@ void mlir::gemm::detail::assignTile(OpBuilder &b, Location loc,
   ctx.tileN0 = m.mul(tn, cfg.getBN());
 }
 
+void mlir::gemm::detail::assignPair(OpBuilder &b, Location loc,
+                                    KernelContext &ctx, Value tile,
+                                    Value tiles) {
+  IndexMath m(b, loc);
+  ConfigAttr cfg = ctx.config;
+  assert(cfg.getMulticast() == 2 && "pairs only (legality)");
+  // Clusters of consecutive blocks (the kernel's compiled-in cluster shape
+  // along x; a persistent grid of whole clusters keeps the pairs' tiles
+  // consecutive): the pair shares B when both tiles exist and lie in one
+  // tile column (of one batch, where a persistent walk crosses batches), as
+  // consecutive tile rows of a group do.
+  bool crossesBatches = ctx.persistent && MatmulOp(ctx.op).hasBatch();
+  Value perBatch = crossesBatches ? m.mul(ctx.tilesM, ctx.tilesN) : Value();
+  Value partner = m.xorOp(tile, m.c(1));
+  ctx.clusterRank = m.rem(tile, 2);
+  ctx.tileValid = m.lt(tile, tiles);
+  Value partnerTn =
+      rasterize(m, crossesBatches ? m.rem(partner, perBatch) : partner,
+                ctx.tilesM, ctx.tilesN, cfg.getRaster(), cfg.getGroup())
+          .second;
+  Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                     m.mul(partnerTn, cfg.getBN()), ctx.tileN0);
+  if (crossesBatches)
+    same = m.andI1(same, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               m.div(partner, perBatch),
+                                               m.div(tile, perBatch)));
+  ctx.shareB = m.andI1(m.andI1(ctx.tileValid, m.lt(partner, tiles)), same);
+}
+
 void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
   Location loc = ctx.op.getLoc();
   IndexMath m(b, loc);
@@ -196,23 +225,8 @@ void mlir::gemm::detail::setupCoordinates(OpBuilder &b, KernelContext &ctx) {
       ctx.batch = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
     Value bid = m.from(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
     assignTile(b, loc, ctx, bid);
-    if (int64_t cluster = cfg.getMulticast(); cluster > 1) {
-      // Clusters of consecutive blocks (the kernel's compiled-in cluster
-      // shape along x): the pair shares B when both tiles exist and lie in
-      // one tile column, as consecutive tile rows of a group do.
-      assert(cluster == 2 && "pairs only (legality)");
-      Value tiles = m.mul(ctx.tilesM, ctx.tilesN);
-      Value partner = m.xorOp(bid, m.c(1));
-      ctx.clusterRank = m.rem(bid, cluster);
-      ctx.tileValid = m.lt(bid, tiles);
-      Value partnerTn = rasterize(m, partner, ctx.tilesM, ctx.tilesN,
-                                  cfg.getRaster(), cfg.getGroup())
-                            .second;
-      Value sameColumn = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq, m.mul(partnerTn, bn), ctx.tileN0);
-      ctx.shareB =
-          m.andI1(m.andI1(ctx.tileValid, m.lt(partner, tiles)), sameColumn);
-    }
+    if (cfg.getMulticast() > 1)
+      assignPair(b, loc, ctx, bid, m.mul(ctx.tilesM, ctx.tilesN));
   }
   int64_t warpsN = cfg.getWarps()[1];
   ctx.warpM0 = m.mul(m.div(warp, warpsN), cfg.getWarpTileM());

@@ -33,6 +33,13 @@ void setupCoordinates(OpBuilder &b, KernelContext &ctx);
 /// the ctx.tilesM x ctx.tilesN tiles, in the config's rasterization.
 void assignTile(OpBuilder &b, Location loc, KernelContext &ctx, Value tile);
 
+/// `multicast = 2`: sets ctx.clusterRank, tileValid and shareB for a block
+/// of a pair computing linear tile `tile` (of the batch's tiles in a
+/// persistent walk) out of `tiles`; its partner computes tile ^ 1, after
+/// assignTile set the block's own origin.
+void assignPair(OpBuilder &b, Location loc, KernelContext &ctx, Value tile,
+                Value tiles);
+
 /// setupCoordinates, then creates the staged shared tiles of A and B
 /// (`stages` buffers each, rows padded by padA / padB elements when the
 /// config's layout is `pad`) in dynamic shared memory. Returns the shared

@@ -649,8 +649,12 @@ static void emitLaunch(OpBuilder &b, MatmulOp op, const BuiltKernel &k,
   Value gz = sizes.batch;
   if (config.getSchedule() != Schedule::tile) {
     // Persistent: one block per SM at most, each walking tiles and batches
-    // (the runtime takes the device's SM count; this code the target's).
-    gx = m.min(m.mul(gx, gz), m.c(lookupTarget(chip)->numSMs));
+    // (the runtime takes the device's SM count; this code the target's), in
+    // whole clusters.
+    int64_t cluster = config.getMulticast();
+    int64_t sms = lookupTarget(chip)->numSMs;
+    gx = m.min(m.mul(gx, gz),
+               m.c(std::max(sms / cluster, int64_t(1)) * cluster));
     gz = m.c(1);
   }
   Value gy = m.c(1);

@@ -481,10 +481,10 @@ func.func @multicast_split(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
 
 // -----
 
-func.func @multicast_persistent(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
-  // expected-error @+2 {{'multicast = 2' needs 'schedule = tile'}}
+func.func @multicast_pingpong(%a: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+2 {{'multicast = 2' does not combine with 'schedule = pingpong'}}
   gemm.matmul tn ins(%a, %a : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) acc(f32)
-    attributes {config = #gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 3, load = tma_ws, schedule = persistent, multicast = 2>}
+    attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 64], warps = [1, 1], instr = [64, 128, 16], stages = 4, load = tma_ws, schedule = pingpong, multicast = 2>}
   return
 }
 
