@@ -739,6 +739,34 @@ TEST(Dispatch, ClusterMembers) {
   EXPECT_TRUE(findRule(a100Rules, "decode-split"));
 }
 
+TEST(Dispatch, PersistentPairsOnF8) {
+  // f8's default tile runs as persistent blocks in multicast pairs past
+  // one wave of it (132 blocks of 192 x 128 on sm_90a); the other layouts
+  // reach wgmma through the transposing copy, as tn. f16's family has no
+  // such member.
+  GemmSignature f8 = f16tn();
+  f8.a = ElemKind::f8E4M3FN;
+  std::vector<DispatchRule> rules = getDispatchRules(f8, chip("sm_90a"), false);
+  const DispatchRule *pairs = findRule(rules, "persistent-pairs");
+  ASSERT_TRUE(pairs);
+  EXPECT_TRUE(pairs->config.persistent);
+  EXPECT_FALSE(pairs->config.pingpong);
+  EXPECT_EQ(pairs->config.multicast, 2);
+  EXPECT_EQ(pairs->config.bm, rules.back().config.bm);
+  EXPECT_EQ(pairs->config.bn, rules.back().config.bn);
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent-pairs");
+  // 11 x 12 = 132 tiles: one wave, the default; 133 and more: pairs.
+  EXPECT_EQ(ruleFor(rules, 11 * 192, 12 * 128, 4096), "default");
+  EXPECT_EQ(ruleFor(rules, 11 * 192 + 1, 12 * 128, 4096), "persistent-pairs");
+  EXPECT_EQ(findRule(getDispatchRules(f16tn(), chip("sm_90a"), false),
+                     "persistent-pairs"),
+            nullptr);
+  // Clusters exist from sm_90 on only.
+  EXPECT_EQ(
+      findRule(getDispatchRules(f8, chip("sm_89"), false), "persistent-pairs"),
+      nullptr);
+}
+
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("gfx942"), false);

@@ -527,6 +527,11 @@ def case_list(which):
         for i, (d, l, e, _, batched) in enumerate(PERSIST4):
             out.append((d, l, e, "batched") if batched else (d, l, e))
             out.append((d, l, e, "p4", i))
+    elif which == "f8pairs":
+        # Compiled for sm_90a: the f8 families (tn, a linear epilogue
+        # reading C, nn through the transposing copy), built before and
+        # after their persistent-pairs member (merge_old.py joins them).
+        out += [("f8", "tn", "none"), ("f8", "tn", "linear"), ("f8", "nn", "none")]
     elif which == "mcpersist":
         # Compiled for sm_90a: the MCPERSIST tiles beside the default
         # families they would join.
@@ -1040,7 +1045,7 @@ def main():
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
                             "fixup", "div64", "group", "persist4",
-                            "mcpersist"])
+                            "mcpersist", "f8pairs"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
