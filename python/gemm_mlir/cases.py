@@ -535,12 +535,10 @@ def case_list(which):
     elif which == "mcpersist":
         # Compiled for sm_90a: the MCPERSIST tiles beside the default
         # families they would join.
-        for d, l, e, b in [("f16", "tn", "none", False), ("f16", "nn", "none", False),
-                           ("bf16", "tn", "none", False), ("f8", "tn", "none", False),
-                           ("f16", "tn", "bias_gelu_tanh", False),
-                           ("f16", "tn", "bias_silu_residual", False)]:
-            out.append((d, l, e))
-        for i, (d, l, e, _, batched) in enumerate(MCPERSIST):
+        out += [("f16", "tn", "none"), ("f16", "nn", "none"), ("bf16", "tn", "none"),
+                ("f8", "tn", "none"), ("f16", "tn", "bias_gelu_tanh"),
+                ("f16", "tn", "bias_silu_residual")]
+        for i, (d, l, e, _, _) in enumerate(MCPERSIST):
             out.append((d, l, e, "mcp", i))
     elif which == "wsregs":
         # Compiled for sm_90a: the warp-specialized kernels (setmaxnreg)
@@ -714,20 +712,16 @@ PERSIST4 = [(d, l, e, _COOP16.format(4), b) for d, l, e, b in (
 # resemble (128 x 128 x 128, 6 stages; the f8 default tile), in every
 # layout, bf16, fused epilogues, C read, batched: (dtype, layout,
 # epilogue, config, batched).
-_MC = ", multicast = 2>"
-MCPERSIST = [
-    ("f16", "tn", "none", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "nn", "none", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "nt", "none", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "tt", "none", _COOP16.format(4)[:-1] + _MC, False),
-    ("bf16", "tn", "none", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "tn", "bias_gelu_tanh", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "tn", "bias_silu_residual", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "tn", "linear", _COOP16.format(4)[:-1] + _MC, False),
-    ("f16", "tn", "none", _COOP16.format(4)[:-1] + _MC, True),
-    ("f8", "tn", "none", _F8_128.format(6, ", schedule = persistent, multicast = 2"), False),
-    ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent" + _MC, False),
-    ("f8", "tn", "linear", _F8_128.format(6, ", schedule = persistent, multicast = 2"), False),
+_PAIRS16 = _COOP16.format(4)[:-1] + ", multicast = 2>"
+_PAIRS8 = _F8_128.format(6, ", schedule = persistent, multicast = 2")
+MCPERSIST = [(d, l, e, _PAIRS16, b) for d, l, e, b in (
+    ("f16", "tn", "none", False), ("f16", "nn", "none", False), ("f16", "nt", "none", False),
+    ("f16", "tt", "none", False), ("bf16", "tn", "none", False),
+    ("f16", "tn", "bias_gelu_tanh", False), ("f16", "tn", "bias_silu_residual", False),
+    ("f16", "tn", "linear", False), ("f16", "tn", "none", True))] + [
+    ("f8", "tn", "none", _PAIRS8, False),
+    ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent, multicast = 2>", False),
+    ("f8", "tn", "linear", _PAIRS8, False),
     ("f16", "tn", "none", _COOP16.format(4), False),
 ]
 

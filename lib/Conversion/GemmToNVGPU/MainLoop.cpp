@@ -1119,6 +1119,18 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
   int64_t lag = step->stagesInFlight();
   int64_t ahead = stages - 1 - lag;
   assert((stages == 1 && lag == 0) || ahead >= 1);
+  // `release` and, in a multicast pair, whether k-tile base + kt of the
+  // block's k-tiles (base null: kt; kEnd of them over a persistent walk,
+  // null: numK) is followed by another in its stage: a pair releases only
+  // stages a producer refills (a remote arrival must not outlive the block
+  // it reaches, which waits for every one of these).
+  auto refilled = [&](IndexMath &m, Value release, Value base, Value kt,
+                      Value kEnd) {
+    if (!tma || tma->multicast == 1)
+      return release;
+    Value it = base ? m.add(base, kt) : kt;
+    return m.andI1(release, m.lt(m.add(it, m.c(stages)), kEnd ? kEnd : numK));
+  };
   // Everything from here on is the compute threads' (all threads unless
   // warp-specialized).
   // `mainLoop` runs the main loop of the block's current output tile from
@@ -1208,13 +1220,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
               [&](OpBuilder &b) {
                 IndexMath mr(b, loc);
                 Value done = global(mr, mr.sub(kt, mr.c(lag)));
-                Value release = mr.lt(mr.c(lag - 1), kt);
-                // Multicast: only stages the producers refill (a remote
-                // arrival must not outlive the block it reaches, which
-                // waits for every one of these).
-                if (tma->multicast > 1)
-                  release = mr.andI1(release, mr.lt(mr.add(done, mr.c(stages)),
-                                                    kEnd ? kEnd : numK));
+                Value release =
+                    refilled(mr, mr.lt(mr.c(lag - 1), kt), Value(), done, kEnd);
                 emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma, ms.rem(done, stages));
@@ -1256,13 +1263,8 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
               IndexMath mr(b, loc);
               for (int64_t d = 1; d <= lag; ++d) {
                 Value kt = mr.sub(numK, mr.c(d));
-                Value release = mr.lt(mr.c(-1), kt);
-                // Multicast: only stages the producers refill (as in the
-                // main loop).
-                if (tma->multicast > 1)
-                  release = mr.andI1(
-                      release,
-                      mr.lt(mr.add(mr.add(kBase, kt), mr.c(stages)), kEnd));
+                Value release =
+                    refilled(mr, mr.lt(mr.c(-1), kt), kBase, kt, kEnd);
                 emitIfTrue(b, loc, release, [&](OpBuilder &b) {
                   IndexMath ms(b, loc);
                   emitTmaRelease(b, loc, ctx, *tma,
@@ -1300,22 +1302,22 @@ FailureOr<int64_t> mlir::gemm::detail::buildMainLoop(OpBuilder &b,
     }
     if (seq)
       waitTurn(b, loc, turns.epilogue, seq);
-    if (ctx.fixup) {
-      // A split tile of the last wave: the block that finishes its tile's
-      // slices last adds them and alone runs the epilogue.
-      Value owner;
-      results = emitFixupReduction(b, ctx, *step, results, owner);
-      emitIfTrue(b, loc, owner, [&](OpBuilder &b) {
-        epilogueBytes = emitEpilogue(b, ctx, *step, results);
-      });
-    } else if (kBase && ctx.tileValid) {
-      // A persistent pair's second block past the last tile stores nothing.
-      emitIfTrue(b, loc, ctx.tileValid, [&](OpBuilder &b) {
-        epilogueBytes = emitEpilogue(b, ctx, *step, results);
-      });
-    } else {
+    // The epilogue runs under `store` where it is set: a split tile of the
+    // last wave is stored by the block that finishes its slices last, which
+    // adds them first; a persistent pair's second block past the last tile
+    // stores nothing (tileValid, null without pairs).
+    Value store;
+    if (ctx.fixup)
+      results = emitFixupReduction(b, ctx, *step, results, store);
+    else if (kBase)
+      store = ctx.tileValid;
+    auto epilogue = [&](OpBuilder &b) {
       epilogueBytes = emitEpilogue(b, ctx, *step, results);
-    }
+    };
+    if (store)
+      emitIfTrue(b, loc, store, epilogue);
+    else
+      epilogue(b);
     if (seq)
       passTurn(b, loc, ctx, turns.epilogue);
   };
