@@ -532,6 +532,11 @@ def case_list(which):
         # reading C, nn through the transposing copy), built before and
         # after their persistent-pairs member (merge_old.py joins them).
         out += [("f8", "tn", "none"), ("f8", "tn", "linear"), ("f8", "nn", "none")]
+    elif which == "f8n192":
+        # Compiled for sm_90a: the F8N192 tiles beside the f8 family.
+        out.append(("f8", "tn", "none"))
+        for i, (d, l, e, _, _) in enumerate(F8N192):
+            out.append((d, l, e, "n192", i))
     elif which == "mcpersist":
         # Compiled for sm_90a: the MCPERSIST tiles beside the default
         # families they would join.
@@ -723,6 +728,26 @@ MCPERSIST = [(d, l, e, _PAIRS16, b) for d, l, e, b in (
     ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent, multicast = 2>", False),
     ("f8", "tn", "linear", _PAIRS8, False),
     ("f16", "tn", "none", _COOP16.format(4), False),
+]
+
+
+# f8 e4m3 tiles of N = 192 (promoted since the 192-wide partial sums fit
+# two compute warpgroups' registers): 128 x 192 with two compute
+# warpgroups, 4 and 5 stages, in multicast pairs and persistent pairs,
+# beside the default tile and the f8 family: (dtype, layout, epilogue,
+# config, batched).
+_F8_N192 = ("#gemm.config<kind = wgmma, block = [128, 192, 128], warps = [2, 1], "
+            "instr = [64, 192, 32], stages = {}, group = 8, load = tma_ws{}>")
+F8N192 = [
+    ("f8", "tn", "none", _DEFAULT8, False),
+    ("f8", "tn", "none", _F8_N192.format(4, ""), False),
+    ("f8", "tn", "none", _F8_N192.format(5, ""), False),
+    ("f8", "tn", "none", _F8_N192.format(4, ", multicast = 2"), False),
+    ("f8", "tn", "none", _F8_N192.format(4, ", schedule = persistent, multicast = 2"), False),
+    ("f8", "tn", "none", _F8_N192.format(4, ", schedule = persistent"), False),
+    ("f8", "tn", "linear", _F8_N192.format(4, ""), False),
+    ("f8", "tn", "none", _F8_N192.format(4, ""), True),
+    ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent, multicast = 2>", False),
 ]
 
 
@@ -1039,7 +1064,7 @@ def main():
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
                             "fixup", "div64", "group", "persist4",
-                            "mcpersist", "f8pairs"])
+                            "mcpersist", "f8pairs", "f8n192"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -1105,6 +1130,9 @@ def main():
         elif len(case) == 5 and case[3] == "fx":
             _, _, _, config, batched = FIXUP[case[4]]
             name += f"_fx{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "n192":
+            _, _, _, config, batched = F8N192[case[4]]
+            name += f"_n{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "mcp":
             _, _, _, config, batched = MCPERSIST[case[4]]
             name += f"_mcp{case[4]}" + ("_batched" if batched else "")
