@@ -10,6 +10,7 @@
 #include "gemm/Tuning/Dispatch.h"
 #include "gemm/Target/Legality.h"
 #include "gemm/Tuning/DefaultConfig.h"
+#include "gemm/Utils/FragmentLayout.h"
 #include "gtest/gtest.h"
 
 #include <tuple>
@@ -739,32 +740,33 @@ TEST(Dispatch, ClusterMembers) {
   EXPECT_TRUE(findRule(a100Rules, "decode-split"));
 }
 
-TEST(Dispatch, PersistentPairsOnF8) {
-  // f8's default tile runs as persistent blocks in multicast pairs past
-  // one wave of it (132 blocks of 192 x 128 on sm_90a); the other layouts
-  // reach wgmma through the transposing copy, as tn. f16's family has no
-  // such member.
+TEST(Dispatch, TwoWarpgroupsOnF8) {
+  // Past one wave of its default tile (192 x 128, three compute
+  // warpgroups), f8 runs 128 x 192 tiles of two compute warpgroups and five
+  // stages, promoted (m64n192). f16's family has no such member.
   GemmSignature f8 = f16tn();
   f8.a = ElemKind::f8E4M3FN;
-  std::vector<DispatchRule> rules = getDispatchRules(f8, chip("sm_90a"), false);
-  const DispatchRule *pairs = findRule(rules, "persistent-pairs");
-  ASSERT_TRUE(pairs);
-  EXPECT_TRUE(pairs->config.persistent);
-  EXPECT_FALSE(pairs->config.pingpong);
-  EXPECT_EQ(pairs->config.multicast, 2);
-  EXPECT_EQ(pairs->config.bm, rules.back().config.bm);
-  EXPECT_EQ(pairs->config.bn, rules.back().config.bn);
-  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent-pairs");
-  // 11 x 12 = 132 tiles: one wave, the default; 133 and more: pairs.
-  EXPECT_EQ(ruleFor(rules, 11 * 192, 12 * 128, 4096), "default");
-  EXPECT_EQ(ruleFor(rules, 11 * 192 + 1, 12 * 128, 4096), "persistent-pairs");
-  EXPECT_EQ(findRule(getDispatchRules(f16tn(), chip("sm_90a"), false),
-                     "persistent-pairs"),
+  const TargetInfo &sm90a = chip("sm_90a");
+  std::vector<DispatchRule> rules = getDispatchRules(f8, sm90a, false);
+  const DispatchRule *two = findRule(rules, "two-warpgroups");
+  ASSERT_TRUE(two);
+  const TileConfig &c = two->config;
+  EXPECT_EQ(c.bm, 128);
+  EXPECT_EQ(c.bn, 192);
+  EXPECT_EQ(c.in, 192);
+  EXPECT_EQ(c.wm * c.wn, 2);
+  EXPECT_EQ(c.stages, 5);
+  EXPECT_TRUE(c.tmaLoad && c.producerWarp);
+  EXPECT_FALSE(c.persistent);
+  EXPECT_TRUE(wgmmaPromotesPartialSums(f8.a, c.in));
+  EXPECT_EQ(checkConfig(c, f8, sm90a), "");
+  EXPECT_EQ(rules.back().config.bm, 192);
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "two-warpgroups");
+  // 12 x 11 = 132 tiles of 128 x 192: one wave, the default; more: this.
+  EXPECT_EQ(ruleFor(rules, 12 * 128, 11 * 192, 4096), "default");
+  EXPECT_EQ(ruleFor(rules, 12 * 128 + 1, 11 * 192, 4096), "two-warpgroups");
+  EXPECT_EQ(findRule(getDispatchRules(f16tn(), sm90a, false), "two-warpgroups"),
             nullptr);
-  // Clusters exist from sm_90 on only.
-  EXPECT_EQ(
-      findRule(getDispatchRules(f8, chip("sm_89"), false), "persistent-pairs"),
-      nullptr);
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

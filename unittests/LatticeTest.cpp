@@ -80,11 +80,13 @@ void checkExact(const Case &k, llvm::StringRef chip,
     // (Shapes repeat across operand types.)
     if (llvm::find(instrs, point) == instrs.end())
       instrs.push_back(point);
-    // The promoted f8 wgmma tile, narrower than the table's.
+    // The promoted f8 wgmma tiles, narrower than the table's.
     if (s.kind == InstrKind::wgmma && isFloat8(s.operand)) {
-      point.second[1] = std::min<int64_t>(s.n, kWgmmaPromotedMaxN);
-      if (llvm::find(instrs, point) == instrs.end())
-        instrs.push_back(point);
+      for (int64_t n : {int64_t(128), kWgmmaPromotedMaxN}) {
+        point.second[1] = std::min<int64_t>(s.n, n);
+        if (llvm::find(instrs, point) == instrs.end())
+          instrs.push_back(point);
+      }
     }
   }
   size_t accepted = 0;

@@ -515,6 +515,18 @@ TEST(Legality, Fp8PromotionTakesASecondSetOfAccumulators) {
   EXPECT_EQ(checkConfig(c, f8, sm90a),
             "config's accumulators take 128 registers per thread, at least "
             "the 128 each of a block's 512 threads gets on sm_90a");
+  // m64n192 promotes too: two compute warpgroups (232 registers each
+  // after setmaxnreg) hold its 2 x 96; three (152 each) do not.
+  EXPECT_TRUE(wgmmaPromotesPartialSums(ElemKind::f8E4M3FN, 192));
+  TileConfig n192 = wgmma();
+  n192.bm = 128, n192.wm = 2, n192.bn = 192, n192.in = 192, n192.bk = 128,
+  n192.ik = 32, n192.stages = 4, n192.tmaLoad = true, n192.producerWarp = true;
+  EXPECT_EQ(accumulatorRegisters(n192, 4, 32, 2), 192);
+  EXPECT_EQ(checkConfig(n192, f8, sm90a), "");
+  n192.bm = 192, n192.wm = 3;
+  EXPECT_EQ(checkConfig(n192, f8, sm90a),
+            "config's accumulators take 192 registers per thread, at least "
+            "the 152 each of a block's 512 threads gets on sm_90a");
   // wgmma reads its operands from shared memory: no fragment registers.
   EXPECT_EQ(estimateRegisters(wgmma(), 2, 4, 32), 128 + 40);
 }

@@ -96,8 +96,8 @@ TileConfig mlir::gemm::getDefaultConfig(const GemmSignature &sig,
       // for two and 0.58-0.65 without a producer; 4 stages (160 KiB) ran
       // faster than 5 (docs/performance.md).
       if (isFloat8(operand)) {
-        TileConfig c = make(InstrKind::wgmma, {192, kWgmmaPromotedMaxN, 128},
-                            {3, 1}, {64, kWgmmaPromotedMaxN, 32}, 4);
+        TileConfig c =
+            make(InstrKind::wgmma, {192, 128, 128}, {3, 1}, {64, 128, 32}, 4);
         c.tmaLoad = true;
         c.producerWarp = true;
         return c;

@@ -115,13 +115,19 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
     } else {
       ElemKind operand = instrOperandKind(problem.a, kind);
       for (const MmaShape &s : target.findShapes(kind, operand, problem.acc)) {
-        // f8 wgmma tiles keep their partial sums accurate (promoted, N <=
-        // 128); the tensor cores' accumulation alone (N = 256) is a
-        // config's explicit choice, never the tuner's.
-        int64_t n = s.n;
-        if (kind == InstrKind::wgmma && isFloat8(operand))
-          n = std::min<int64_t>(n, kWgmmaPromotedMaxN);
-        instrs.push_back({s.m, n, s.k});
+        // f8 wgmma tiles keep their partial sums accurate (promoted: N of
+        // 128 or kWgmmaPromotedMaxN, the widths block N ranges over); the
+        // tensor cores' accumulation alone (N = 256) is a config's explicit
+        // choice, never the tuner's.
+        if (kind == InstrKind::wgmma && isFloat8(operand)) {
+          for (int64_t n : {int64_t(128), kWgmmaPromotedMaxN})
+            if (n <= s.n &&
+                llvm::find(instrs, std::array<int64_t, 3>{s.m, n, s.k}) ==
+                    instrs.end())
+              instrs.push_back({s.m, n, s.k});
+          continue;
+        }
+        instrs.push_back({s.m, s.n, s.k});
       }
     }
     for (auto [im, in, ik] : instrs)

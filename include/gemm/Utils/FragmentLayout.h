@@ -131,13 +131,14 @@ bool wgmmaLowersTypes(ElemKind operand, ElemKind acc);
 bool wgmmaReadsMNMajor(ElemKind operand);
 
 /// The widest wgmma N whose f8 kernels promote their partial sums (below).
-constexpr int64_t kWgmmaPromotedMaxN = 128;
+constexpr int64_t kWgmmaPromotedMaxN = 192;
 
 /// True if a wgmma kernel of `operand` tiles with instruction N `n` promotes
 /// its partial sums into f32 registers every k-tile: f8, whose wgmma
 /// accumulator keeps fewer bits than f32 (its error grows with K), when the
 /// accumulators fit twice in registers (the f32 sum and the partial sum):
-/// N <= 128. A wider f8 tile accumulates in the tensor cores alone
+/// N <= 192 (m64n192: 192 registers a thread, which two compute
+/// warpgroups' 232 hold). A wider f8 tile accumulates in the tensor cores alone
 /// (cuBLASLt's "fast accumulation").
 bool wgmmaPromotesPartialSums(ElemKind operand, int64_t n);
 
