@@ -740,33 +740,29 @@ TEST(Dispatch, ClusterMembers) {
   EXPECT_TRUE(findRule(a100Rules, "decode-split"));
 }
 
-TEST(Dispatch, TwoWarpgroupsOnF8) {
-  // Past one wave of its default tile (192 x 128, three compute
-  // warpgroups), f8 runs 128 x 192 tiles of two compute warpgroups and five
-  // stages, promoted (m64n192). f16's family has no such member.
+TEST(Dispatch, F8PastOneWaveRunsTheDefault) {
+  // f8's default tile (192 x 128, three compute warpgroups, promoted)
+  // serves every grid past one wave: persistent multicast pairs and 128 x
+  // 192 tiles of two warpgroups were measured there and not kept
+  // (docs/dispatch.md). The 128 x 192 config itself is legal (promoted
+  // m64n192), for the tuner and explicit configs.
   GemmSignature f8 = f16tn();
   f8.a = ElemKind::f8E4M3FN;
   const TargetInfo &sm90a = chip("sm_90a");
   std::vector<DispatchRule> rules = getDispatchRules(f8, sm90a, false);
-  const DispatchRule *two = findRule(rules, "two-warpgroups");
-  ASSERT_TRUE(two);
-  const TileConfig &c = two->config;
-  EXPECT_EQ(c.bm, 128);
-  EXPECT_EQ(c.bn, 192);
-  EXPECT_EQ(c.in, 192);
-  EXPECT_EQ(c.wm * c.wn, 2);
-  EXPECT_EQ(c.stages, 5);
-  EXPECT_TRUE(c.tmaLoad && c.producerWarp);
-  EXPECT_FALSE(c.persistent);
-  EXPECT_TRUE(wgmmaPromotesPartialSums(f8.a, c.in));
-  EXPECT_EQ(checkConfig(c, f8, sm90a), "");
-  EXPECT_EQ(rules.back().config.bm, 192);
-  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "two-warpgroups");
-  // 12 x 11 = 132 tiles of 128 x 192: one wave, the default; more: this.
-  EXPECT_EQ(ruleFor(rules, 12 * 128, 11 * 192, 4096), "default");
-  EXPECT_EQ(ruleFor(rules, 12 * 128 + 1, 11 * 192, 4096), "two-warpgroups");
-  EXPECT_EQ(findRule(getDispatchRules(f16tn(), sm90a, false), "two-warpgroups"),
-            nullptr);
+  const TileConfig &d = rules.back().config;
+  EXPECT_EQ(d.bm, 192);
+  EXPECT_EQ(d.bn, 128);
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "default");
+  EXPECT_EQ(ruleFor(rules, 16384, 4096, 4096), "default");
+  for (const DispatchRule &r : rules) {
+    EXPECT_FALSE(r.config.persistent) << r.name;
+    EXPECT_EQ(r.config.multicast, 1) << r.name;
+  }
+  TileConfig two = d;
+  two.bm = 128, two.wm = 2, two.bn = 192, two.in = 192, two.stages = 5;
+  EXPECT_TRUE(wgmmaPromotesPartialSums(f8.a, two.in));
+  EXPECT_EQ(checkConfig(two, f8, sm90a), "");
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

@@ -530,3 +530,33 @@ TEST(Legality, Fp8PromotionTakesASecondSetOfAccumulators) {
   // wgmma reads its operands from shared memory: no fragment registers.
   EXPECT_EQ(estimateRegisters(wgmma(), 2, 4, 32), 128 + 40);
 }
+
+TEST(Legality, F8PairsRefusedOnTransposedOperands) {
+  // Two compute warpgroups and 3+ stages promote over two k-tiles (128 K
+  // each): refused on operands copied transposed; three warpgroups, two
+  // stages, persistent blocks and the other types promote every k-tile or
+  // not at all.
+  TileConfig c = wgmma();
+  c.bm = 128, c.wm = 2, c.bn = 192, c.in = 192, c.bk = 128, c.ik = 32;
+  c.stages = 4, c.tmaLoad = true, c.producerWarp = true;
+  EXPECT_EQ(promotionKTiles(c, ElemKind::f8E4M3FN), 2);
+  EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::f8E4M3FN),
+            "f8 tile of 2 compute warpgroups and stages = 4 promotes its "
+            "partial sums over 2 k-tiles, which is not supported on operands "
+            "copied transposed (3 compute warpgroups or 2 stages promote "
+            "every k-tile)");
+  EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::i8), "");
+  TileConfig two = c;
+  two.stages = 2;
+  EXPECT_EQ(promotionKTiles(two, ElemKind::f8E4M3FN), 1);
+  EXPECT_EQ(checkConfigOnTransposedOperands(two, ElemKind::f8E4M3FN), "");
+  TileConfig three = c;
+  three.bm = 192, three.wm = 3, three.bn = 128, three.in = 128;
+  EXPECT_EQ(checkConfigOnTransposedOperands(three, ElemKind::f8E4M3FN), "");
+  TileConfig persistent = c;
+  persistent.persistent = true;
+  EXPECT_EQ(checkConfigOnTransposedOperands(persistent, ElemKind::f8E5M2), "");
+  TileConfig wide = c;
+  wide.bn = 256, wide.in = 256;
+  EXPECT_EQ(promotionKTiles(wide, ElemKind::f8E4M3FN), 1);
+}

@@ -375,6 +375,26 @@ int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
              : 1;
 }
 
+int64_t mlir::gemm::promotionKTiles(const TileConfig &config,
+                                    ElemKind operand) {
+  if (config.kind != InstrKind::wgmma ||
+      !wgmmaPromotesPartialSums(operand, config.in) || config.persistent)
+    return 1;
+  return wgmmaPromotionKTiles(config.bk, config.stages, config.wm * config.wn);
+}
+
+std::string mlir::gemm::checkConfigOnTransposedOperands(const TileConfig &c,
+                                                        ElemKind operand) {
+  int64_t kTiles = promotionKTiles(c, operand);
+  if (kTiles == 1)
+    return "";
+  return "f8 tile of " + std::to_string(c.wm * c.wn) +
+         " compute warpgroups and stages = " + std::to_string(c.stages) +
+         " promotes its partial sums over " + std::to_string(kTiles) +
+         " k-tiles, which is not supported on operands copied transposed "
+         "(3 compute warpgroups or 2 stages promote every k-tile)";
+}
+
 bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {
   unsigned bytes = elemBytes(instrOperandKind(sig.a, c.kind));
   return c.kind == InstrKind::wgmma &&

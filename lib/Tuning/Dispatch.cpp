@@ -1203,23 +1203,12 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     half.nMax = d.bn / 2;
     add("half-n", half, resize(d, d.bm, d.bn / 2));
   }
-  // two-warpgroups: f8 past one wave of the default tile's size runs 128 x
-  // 192 tiles of two compute warpgroups (m64n192, whose two sets of 96
-  // accumulators fit the 232 registers each gets; three get 152) with five
-  // stages. Each warpgroup's MMAs of a k-tile take half as long again as
-  // the default's m64n128, so a promotion stalls it relatively less, and
-  // the tile is the default's size (the same grid). H100, ratio to
-  // cuBLASLt (one duel, the default tile / this): 8192^3 0.933 / 0.943,
-  // 4096 x 14336 x 4096 0.847 / 0.917, 6144^3 0.935 / 0.937, 2048 x 2048 x
-  // 8192 0.660 / 0.653 (docs/dispatch.md). In persistent multicast pairs
-  // the default tile (the member this replaces) lost 4-5% at 1.3 waves.
-  if (isFloat8(sig.a) && d.producerWarp && d.wm == 3) {
-    TileConfig c = resize(d, 128, 192);
-    c.stages = 5;
-    SizeBounds when;
-    when.blocksMin = sms + 1;
-    add("two-warpgroups", when, c);
-  }
+  // f8 has no member past one wave but its default: persistent multicast
+  // pairs of the default tile (the thirty-seventh stop) and 128 x 192 tiles
+  // of two compute warpgroups (the thirty-eighth) each gained a little on
+  // some large shapes and lost 4-5% on others, within 1% of the default in
+  // the geomean of the families measured side by side (H100,
+  // docs/dispatch.md, "f8 past one wave").
   rules.push_back({SizeBounds(), d, SplitPolicy(), "default"});
   return rules;
 }

@@ -102,6 +102,8 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
     // its configs run on transposed copies (the lowering's kernel view,
     // layout tn), so they are the points legal there.
     GemmProblem legalOn = problem;
+    bool transposed =
+        getOperandTransposes(problem, target, problem.allowTf32, kind).any();
     static_cast<GemmSignature &>(legalOn) = getKernelSignature(
         problem,
         getOperandTransposes(problem, target, problem.allowTf32, kind));
@@ -149,7 +151,11 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
                     // wgmma tiles load through TMA wherever it can read
                     // them, as the defaults do (docs/design-notes.md).
                     c.tmaLoad = tmaLoadsTiles(c, legalOn);
-                    if (checkConfig(c, legalOn, target).empty())
+                    if (checkConfig(c, legalOn, target).empty() &&
+                        (!transposed ||
+                         checkConfigOnTransposedOperands(
+                             c, instrOperandKind(problem.a, kind))
+                             .empty()))
                       result.push_back(c);
                   }
   }

@@ -532,10 +532,12 @@ def case_list(which):
         # reading C, nn through the transposing copy), built before and
         # after their persistent-pairs member (merge_old.py joins them).
         out += [("f8", "tn", "none"), ("f8", "tn", "linear"), ("f8", "nn", "none")]
-    elif which == "f8n192":
+    elif which in ("f8n192", "f8nn2"):
         # Compiled for sm_90a: the F8N192 tiles beside the f8 family.
         out.append(("f8", "tn", "none"))
         for i, (d, l, e, _, _) in enumerate(F8N192):
+            if which == "f8nn2" and l == "tn":
+                continue
             out.append((d, l, e, "n192", i))
     elif which == "mcpersist":
         # Compiled for sm_90a: the MCPERSIST tiles beside the default
@@ -748,6 +750,9 @@ F8N192 = [
     ("f8", "tn", "linear", _F8_N192.format(4, ""), False),
     ("f8", "tn", "none", _F8_N192.format(4, ""), True),
     ("f8", "tn", "none", _DEFAULT8[:-1] + ", schedule = persistent, multicast = 2>", False),
+    ("f8", "nn", "none", _F8_N192.format(4, ""), False),
+    ("f8", "nn", "none", _F8_128.format(6, ""), False),
+    ("f8", "nt", "none", _F8_N192.format(4, ""), False),
 ]
 
 
@@ -1064,7 +1069,7 @@ def main():
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
                             "fixup", "div64", "group", "persist4",
-                            "mcpersist", "f8pairs", "f8n192"])
+                            "mcpersist", "f8pairs", "f8n192", "f8nn2"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []

@@ -95,6 +95,22 @@ std::string checkInstrShapeKnown(const TileConfig &config,
 /// else 1.
 int64_t accumulatorSets(const TileConfig &config, ElemKind operand);
 
+/// K-tiles a promoted partial sum of `config` covers for `operand` (the
+/// instruction's operand kind): wgmmaPromotionKTiles for a team's compute
+/// warpgroups where it promotes at all outside the persistent schedules,
+/// else 1.
+int64_t promotionKTiles(const TileConfig &config, ElemKind operand);
+
+/// Empty if `config` may read operands the lowering copied transposed
+/// (layout tn in the kernel, gemm/Tuning/DefaultConfig.h
+/// getOperandTransposes), else why not: f8 tiles whose partial sums span
+/// several k-tiles stopped at an illegal instruction there on an H100
+/// (nn, nt; the same tiles pass every check in tn, and three compute
+/// warpgroups, which promote every k-tile, pass in every layout), so they
+/// are refused until that is understood.
+std::string checkConfigOnTransposedOperands(const TileConfig &config,
+                                            ElemKind operand);
+
 /// Whether TMA can load the operand tiles of `c` (kind wgmma) for `sig`'s
 /// layout and operand type: K-major tiles of 128-byte rows and at most
 /// 256 rows a box, MN-major tiles in whole 128-byte panels (tmaBox).

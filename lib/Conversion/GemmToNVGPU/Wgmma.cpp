@@ -95,11 +95,7 @@ public:
     promote = wgmmaPromotesPartialSums(ctx.operandKind, n);
     // Persistent blocks (opt-in schedules, not checked on a GPU with
     // groups) keep a partial sum per k-tile.
-    promoteGroup =
-        promote && !ctx.persistent
-            ? wgmmaPromotionKTiles(ctx.config.getBK(), ctx.config.getStages(),
-                                   ctx.teamThreads() / kWarpgroupThreads)
-            : 1;
+    promoteGroup = promotionKTiles(toTileConfig(ctx.config), ctx.operandKind);
   }
 
   /// The zero accumulators, and each operand's descriptor for stage 0, k-step 0

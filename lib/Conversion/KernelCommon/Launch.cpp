@@ -1049,11 +1049,19 @@ mlir::gemm::detail::getLowerableChoices(MatmulOp op,
   KernelChoices choices =
       getKernelChoices(op, *lowering.target, lowering.allowTf32,
                        lowering.dispatch, lowering.transposeOperands);
-  for (const KernelChoice &choice : choices)
+  ElemKind operand = instrOperandKind(kernelSig.a, InstrKind::wgmma);
+  for (const KernelChoice &choice : choices) {
     if (failed(checkChoiceLowerable(
             op, choice.transposed ? kernelSig : op.getSignature(),
             choice.config, lowering)))
       return failure();
+    if (choice.transposed)
+      if (std::string error = checkConfigOnTransposedOperands(
+              toTileConfig(choice.config), operand);
+          !error.empty())
+        return op.emitOpError("layout ")
+               << op.getSignature().layoutName() << ": " << error;
+  }
   if (op.hasBatch()) {
     int64_t batch = op.getC().getType().getDimSize(0);
     if (!ShapedType::isDynamic(batch) && batch > kMaxGridZ)

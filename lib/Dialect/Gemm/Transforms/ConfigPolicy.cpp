@@ -117,12 +117,6 @@ static bool appendFamily(KernelChoices &choices, MatmulOp op,
                          bool transposed) {
   MLIRContext *ctx = op.getContext();
   for (const DispatchRule &rule : rules) {
-    // Persistent members serve GEMMs without a region epilogue: their blocks
-    // stage a region's accumulators in column slices beside the stage ring,
-    // and the fused f16 epilogues ran 3-8% slower on persistent pairs than
-    // on the default tile (docs/dispatch.md, "Why each rule exists").
-    if (rule.config.persistent && op.hasEpilogue())
-      continue;
     std::optional<SizeBounds> within = rule.when.intersect(bounds);
     if (!within)
       continue;
