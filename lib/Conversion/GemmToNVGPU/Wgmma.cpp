@@ -23,7 +23,7 @@
 // The main loop fences the cp.async data into the async proxy
 // (fence.proxy.async.shared::cta) before the barrier that publishes a stage.
 //
-// f8 promotion (wgmmaPromotesPartialSums: f8 with N <= 128): the tensor
+// f8 promotion (wgmmaPromotesPartialSums: f8 with N <= 192): the tensor
 // cores' f8 accumulator keeps fewer bits than f32 (the error grows with K),
 // so the MMAs of a group of k-tiles (wgmmaPromotionKTiles: 256 K where the
 // registers allow, else one k-tile) write a fresh partial sum (the first
