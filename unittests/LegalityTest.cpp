@@ -543,8 +543,8 @@ TEST(Legality, F8PairsRefusedOnTransposedOperands) {
   EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::f8E4M3FN),
             "f8 tile of 2 compute warpgroups and stages = 4 promotes its "
             "partial sums over 2 k-tiles, which is not supported on operands "
-            "copied transposed (3 compute warpgroups or 2 stages promote "
-            "every k-tile)");
+            "copied transposed (tiles of 3 compute warpgroups, of at most 2 "
+            "stages or with a persistent schedule promote every k-tile)");
   EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::i8), "");
   TileConfig two = c;
   two.stages = 2;

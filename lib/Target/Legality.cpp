@@ -388,11 +388,14 @@ std::string mlir::gemm::checkConfigOnTransposedOperands(const TileConfig &c,
   int64_t kTiles = promotionKTiles(c, operand);
   if (kTiles == 1)
     return "";
-  return "f8 tile of " + std::to_string(c.wm * c.wn) +
-         " compute warpgroups and stages = " + std::to_string(c.stages) +
+  int64_t warpgroups = c.wm * c.wn;
+  return "f8 tile of " + std::to_string(warpgroups) + " compute warpgroup" +
+         (warpgroups == 1 ? "" : "s") +
+         " and stages = " + std::to_string(c.stages) +
          " promotes its partial sums over " + std::to_string(kTiles) +
          " k-tiles, which is not supported on operands copied transposed "
-         "(3 compute warpgroups or 2 stages promote every k-tile)";
+         "(tiles of 3 compute warpgroups, of at most 2 stages or with a "
+         "persistent schedule promote every k-tile)";
 }
 
 bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {

@@ -101,12 +101,12 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
     // wgmma reads tf32, i8 and f8 K-major only: on operands stored MN-major
     // its configs run on transposed copies (the lowering's kernel view,
     // layout tn), so they are the points legal there.
+    OperandTransposes transposes =
+        getOperandTransposes(problem, target, problem.allowTf32, kind);
+    bool transposed = transposes.any();
     GemmProblem legalOn = problem;
-    bool transposed =
-        getOperandTransposes(problem, target, problem.allowTf32, kind).any();
-    static_cast<GemmSignature &>(legalOn) = getKernelSignature(
-        problem,
-        getOperandTransposes(problem, target, problem.allowTf32, kind));
+    static_cast<GemmSignature &>(legalOn) =
+        getKernelSignature(problem, transposes);
     // Instruction shapes: the table's for matrix kinds, per-thread tiles for
     // simt.
     llvm::SmallVector<std::array<int64_t, 3>, 8> instrs;
@@ -118,9 +118,9 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
       ElemKind operand = instrOperandKind(problem.a, kind);
       for (const MmaShape &s : target.findShapes(kind, operand, problem.acc)) {
         // f8 wgmma tiles keep their partial sums accurate (promoted: N of
-        // 128 or kWgmmaPromotedMaxN, the widths block N ranges over); the
-        // tensor cores' accumulation alone (N = 256) is a config's explicit
-        // choice, never the tuner's.
+        // 128, and kWgmmaPromotedMaxN where the block-N range holds it; the
+        // default ranges do not); the tensor cores' accumulation alone (N =
+        // 256) is a config's explicit choice, never the tuner's.
         if (kind == InstrKind::wgmma && isFloat8(operand)) {
           for (int64_t n : {int64_t(128), kWgmmaPromotedMaxN})
             if (n <= s.n &&

@@ -535,8 +535,10 @@ def case_list(which):
     elif which in ("f8n192", "f8nn2"):
         # Compiled for sm_90a: the F8N192 tiles beside the f8 family.
         out.append(("f8", "tn", "none"))
+        # f8nn2: the nn/nt tiles alone, reproducers of the illegal
+        # instruction (refused since 75cc651: build them at 35accc5).
         for i, (d, l, e, _, _) in enumerate(F8N192):
-            if which == "f8nn2" and l == "tn":
+            if (which == "f8nn2") != (l != "tn"):
                 continue
             out.append((d, l, e, "n192", i))
     elif which == "mcpersist":

@@ -4,7 +4,7 @@
 # kernel of the illegal instruction; this run checks standalone f8 tiles of
 # two compute warpgroups outside tn (cases.py F8N192 n9: nn 128 x 192; n10:
 # nn 128 x 128; n11: nt 128 x 192) shape by shape (diag.py). Here:
-#   CHIP=sm_90a ./scripts/gpu_artifacts.sh f8nn2
+#   CHIP=sm_90a ./scripts/gpu_artifacts.sh f8nn2   # at 35accc5 (refused from 75cc651 on)
 #   tar cJf artifacts/pack/f8nn2.tar.xz -C artifacts f8nn2
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # GPU run 6 (2026-12-07, thirty-eighth stop): run 4's kernels built with
 # every f8 partial sum promoted per k-tile (an experiment build whose
-# wgmmaPromotionKTiles returned 1 under GEMM_EXP_NO_PAIRS, not kept):
-#   GEMM_EXP_NO_PAIRS=1 CHIP=sm_90a ./scripts/gpu_artifacts.sh f8nn2   (-> artifacts/f8nn4)
+# wgmmaPromotionKTiles returned 1 under GEMM_EXP_NO_PAIRS, no-pairs.patch, not kept):
+#   GEMM_EXP_NO_PAIRS=1 CHIP=sm_90a ./scripts/gpu_artifacts.sh f8nn2   (at 35accc5 -> artifacts/f8nn4)
 #   tar cJf artifacts/pack/f8nn4.tar.xz -C artifacts f8nn4
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -8,7 +8,7 @@
 // of two warpgroups on transposed operands").
 
 func.func @f8_nn_pairs(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'gemm.matmul' op layout nn: f8 tile of 2 compute warpgroups and stages = 6 promotes its partial sums over 2 k-tiles, which is not supported on operands copied transposed (3 compute warpgroups or 2 stages promote every k-tile)}}
+  // expected-error @+1 {{'gemm.matmul' op layout nn: f8 tile of 2 compute warpgroups and stages = 6 promotes its partial sums over 2 k-tiles, which is not supported on operands copied transposed (tiles of 3 compute warpgroups, of at most 2 stages or with a persistent schedule promote every k-tile)}}
   gemm.matmul nn ins(%a, %b : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>) outs(%c : memref<?x?xf16>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [128, 128, 128], warps = [2, 1], instr = [64, 128, 32], stages = 6, group = 8, load = tma_ws>}
   return
@@ -26,7 +26,7 @@ func.func @f8_nt_n192(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: me
 // -----
 
 func.func @f8_tt_one_warpgroup(%a: memref<?x?xf8E5M2>, %b: memref<?x?xf8E5M2>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'gemm.matmul' op layout tt: f8 tile of 1 compute warpgroups and stages = 3 promotes its partial sums over 2 k-tiles}}
+  // expected-error @+1 {{'gemm.matmul' op layout tt: f8 tile of 1 compute warpgroup and stages = 3 promotes its partial sums over 2 k-tiles}}
   gemm.matmul tt ins(%a, %b : memref<?x?xf8E5M2>, memref<?x?xf8E5M2>) outs(%c : memref<?x?xf32>) acc(f32)
     attributes {config = #gemm.config<kind = wgmma, block = [64, 128, 128], warps = [1, 1], instr = [64, 128, 32], stages = 3, group = 8>}
   return
