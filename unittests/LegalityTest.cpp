@@ -541,10 +541,9 @@ TEST(Legality, F8PairsRefusedOnTransposedOperands) {
   c.stages = 4, c.tmaLoad = true, c.producerWarp = true;
   EXPECT_EQ(promotionKTiles(c, ElemKind::f8E4M3FN), 2);
   EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::f8E4M3FN),
-            "f8 tile of 2 compute warpgroups and stages = 4 promotes its "
-            "partial sums over 2 k-tiles, which is not supported on operands "
-            "copied transposed (tiles of 3 compute warpgroups, of at most 2 "
-            "stages or with a persistent schedule promote every k-tile)");
+            "f8 tile of 2 compute warpgroups and stages = 4 is not supported "
+            "on operands copied transposed (tiles of 3 compute warpgroups or "
+            "of at most 2 stages run there)");
   EXPECT_EQ(checkConfigOnTransposedOperands(c, ElemKind::i8), "");
   TileConfig two = c;
   two.stages = 2;
@@ -553,10 +552,14 @@ TEST(Legality, F8PairsRefusedOnTransposedOperands) {
   TileConfig three = c;
   three.bm = 192, three.wm = 3, three.bn = 128, three.in = 128;
   EXPECT_EQ(checkConfigOnTransposedOperands(three, ElemKind::f8E4M3FN), "");
+  // Persistent blocks promote every k-tile but are refused too (not run
+  // on transposed operands); unpromoted N = 256 tiles are not.
   TileConfig persistent = c;
   persistent.persistent = true;
-  EXPECT_EQ(checkConfigOnTransposedOperands(persistent, ElemKind::f8E5M2), "");
+  EXPECT_EQ(promotionKTiles(persistent, ElemKind::f8E5M2), 1);
+  EXPECT_NE(checkConfigOnTransposedOperands(persistent, ElemKind::f8E5M2), "");
   TileConfig wide = c;
   wide.bn = 256, wide.in = 256;
   EXPECT_EQ(promotionKTiles(wide, ElemKind::f8E4M3FN), 1);
+  EXPECT_EQ(checkConfigOnTransposedOperands(wide, ElemKind::f8E4M3FN), "");
 }

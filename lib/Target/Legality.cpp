@@ -385,17 +385,15 @@ int64_t mlir::gemm::promotionKTiles(const TileConfig &config,
 
 std::string mlir::gemm::checkConfigOnTransposedOperands(const TileConfig &c,
                                                         ElemKind operand) {
-  int64_t kTiles = promotionKTiles(c, operand);
-  if (kTiles == 1)
-    return "";
   int64_t warpgroups = c.wm * c.wn;
+  if (c.kind != InstrKind::wgmma || !wgmmaPromotesPartialSums(operand, c.in) ||
+      warpgroups > 2 || c.stages < 3)
+    return "";
   return "f8 tile of " + std::to_string(warpgroups) + " compute warpgroup" +
          (warpgroups == 1 ? "" : "s") +
          " and stages = " + std::to_string(c.stages) +
-         " promotes its partial sums over " + std::to_string(kTiles) +
-         " k-tiles, which is not supported on operands copied transposed "
-         "(tiles of 3 compute warpgroups, of at most 2 stages or with a "
-         "persistent schedule promote every k-tile)";
+         " is not supported on operands copied transposed (tiles of 3 "
+         "compute warpgroups or of at most 2 stages run there)";
 }
 
 bool mlir::gemm::tmaLoadsTiles(const TileConfig &c, const GemmSignature &sig) {

@@ -103,11 +103,13 @@ int64_t promotionKTiles(const TileConfig &config, ElemKind operand);
 
 /// Empty if `config` may read operands the lowering copied transposed
 /// (layout tn in the kernel, gemm/Tuning/DefaultConfig.h
-/// getOperandTransposes), else why not: f8 tiles whose partial sums span
-/// several k-tiles stopped at an illegal instruction there on an H100
-/// (nn, nt; the same tiles pass every check in tn, and three compute
-/// warpgroups, which promote every k-tile, pass in every layout), so they
-/// are refused until that is understood.
+/// getOperandTransposes), else why not: promoted f8 tiles of one or two
+/// compute warpgroups and three or more stages (which promote over pairs
+/// of k-tiles outside the persistent schedules) stopped at an illegal
+/// instruction there on an H100 (nn, nt; the same tiles pass every check
+/// in tn, three compute warpgroups and two-stage tiles pass in every
+/// layout), so they are refused, persistent schedules included (not run
+/// there), until that is understood.
 std::string checkConfigOnTransposedOperands(const TileConfig &config,
                                             ElemKind operand);
 
