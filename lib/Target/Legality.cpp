@@ -377,8 +377,7 @@ int64_t mlir::gemm::accumulatorSets(const TileConfig &config,
 
 int64_t mlir::gemm::promotionKTiles(const TileConfig &config,
                                     ElemKind operand) {
-  if (config.kind != InstrKind::wgmma ||
-      !wgmmaPromotesPartialSums(operand, config.in) || config.persistent)
+  if (accumulatorSets(config, operand) == 1 || config.persistent)
     return 1;
   return wgmmaPromotionKTiles(config.bk, config.stages, config.wm * config.wn);
 }
@@ -386,8 +385,7 @@ int64_t mlir::gemm::promotionKTiles(const TileConfig &config,
 std::string mlir::gemm::checkConfigOnTransposedOperands(const TileConfig &c,
                                                         ElemKind operand) {
   int64_t warpgroups = c.wm * c.wn;
-  if (c.kind != InstrKind::wgmma || !wgmmaPromotesPartialSums(operand, c.in) ||
-      warpgroups > 2 || c.stages < 3)
+  if (accumulatorSets(c, operand) == 1 || warpgroups > 2 || c.stages < 3)
     return "";
   return "f8 tile of " + std::to_string(warpgroups) + " compute warpgroup" +
          (warpgroups == 1 ? "" : "s") +

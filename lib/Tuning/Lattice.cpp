@@ -107,6 +107,7 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
     GemmProblem legalOn = problem;
     static_cast<GemmSignature &>(legalOn) =
         getKernelSignature(problem, transposes);
+    ElemKind operand = instrOperandKind(problem.a, kind);
     // Instruction shapes: the table's for matrix kinds, per-thread tiles for
     // simt.
     llvm::SmallVector<std::array<int64_t, 3>, 8> instrs;
@@ -115,7 +116,6 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
         for (int64_t tn : ranges.simtTile)
           instrs.push_back({tm, tn, 1});
     } else {
-      ElemKind operand = instrOperandKind(problem.a, kind);
       for (const MmaShape &s : target.findShapes(kind, operand, problem.acc)) {
         // f8 wgmma tiles keep their partial sums accurate (promoted: N of
         // 128, and kWgmmaPromotedMaxN where the block-N range holds it; the
@@ -153,9 +153,7 @@ std::vector<TileConfig> mlir::gemm::enumerateLattice(
                     c.tmaLoad = tmaLoadsTiles(c, legalOn);
                     if (checkConfig(c, legalOn, target).empty() &&
                         (!transposed ||
-                         checkConfigOnTransposedOperands(
-                             c, instrOperandKind(problem.a, kind))
-                             .empty()))
+                         checkConfigOnTransposedOperands(c, operand).empty()))
                       result.push_back(c);
                   }
   }
