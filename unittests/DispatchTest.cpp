@@ -13,6 +13,7 @@
 #include "gemm/Utils/FragmentLayout.h"
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <tuple>
 
 using namespace mlir::gemm;
@@ -482,7 +483,9 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // Past one wave, N within half the default's width: mid's tile.
   EXPECT_EQ(ruleFor(rules, 619, 65, 300, 36), "half-n");
   EXPECT_EQ(ruleFor(rules, 65536, 128, 4096), "half-n");
-  EXPECT_EQ(ruleFor(rules, 65536, 129, 4096), "default");
+  // Just past it, 128 x 192 tiles (wave-fit: as many blocks, a quarter
+  // less area).
+  EXPECT_EQ(ruleFor(rules, 65536, 129, 4096), "wave-fit");
   EXPECT_EQ(findRule(rules, "half-n")->config, findRule(rules, "mid")->config);
   // Short K cannot be split: M <= 64 takes the short tile.
   EXPECT_EQ(ruleFor(rules, 20, 16384, 256), "short-m");
@@ -765,6 +768,57 @@ TEST(Dispatch, F8PastOneWaveRunsTheDefault) {
   EXPECT_EQ(checkConfig(two, f8, sm90a), "");
 }
 
+TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
+  // f16 / bf16 in every layout: 128 x 192 tiles (two compute warpgroups of
+  // m64n192) past one wave where they fill whole waves better than the
+  // default's 128 x 256; the default elsewhere.
+  const TargetInfo &sm90a = chip("sm_90a");
+  for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
+    for (auto [transA, transB] :
+         {std::pair(false, true), std::pair(false, false),
+          std::pair(true, true), std::pair(true, false)}) {
+      GemmSignature sig = f16tn();
+      sig.a = a;
+      sig.transA = transA;
+      sig.transB = transB;
+      std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
+      auto it = llvm::find_if(
+          rules, [](const DispatchRule &r) { return r.name == "wave-fit"; });
+      ASSERT_NE(it, rules.end()) << sig.layoutName().str();
+      EXPECT_EQ(it->config.bm, 128);
+      EXPECT_EQ(it->config.bn, 192);
+      EXPECT_EQ(it->config.in, 192);
+      EXPECT_EQ(it->config.wm * it->config.wn, 2);
+      ASSERT_TRUE(it->when.waveFit);
+      EXPECT_EQ(it->when.waveFit->wave, int64_t(sm90a.numSMs));
+      EXPECT_EQ(it->when.waveFit->versusBM, rules.back().config.bm);
+      EXPECT_EQ(it->when.waveFit->versusBN, rules.back().config.bn);
+      EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit");
+      EXPECT_EQ(ruleFor(rules, 2304, 2304, 4096), "wave-fit");
+      EXPECT_EQ(ruleFor(rules, 4099, 4097, 4095), "wave-fit");
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "default");
+      EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "default");
+      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "default");
+      // Within one wave of its tiles the rules before it run, and the
+      // default where that is one wave too.
+      EXPECT_EQ(ruleFor(rules, 1024, 2048, 4096), "mid");
+      EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default");
+    }
+  }
+  // Not for other operand types (their defaults differ or were not
+  // measured with it), nor on AMD.
+  GemmSignature f8 = f16tn();
+  f8.a = ElemKind::f8E4M3FN;
+  GemmSignature i8 = f16tn();
+  i8.a = ElemKind::i8;
+  i8.acc = ElemKind::i32;
+  for (const GemmSignature &sig : {f8, i8})
+    for (const DispatchRule &r : getDispatchRules(sig, sm90a, false))
+      EXPECT_NE(r.name, "wave-fit");
+  for (const DispatchRule &r : getDispatchRules(f16tn(), chip("gfx942"), false))
+    EXPECT_FALSE(r.when.waveFit);
+}
+
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {
   std::vector<DispatchRule> rules =
       getDispatchRules(f16tn(), chip("gfx942"), false);
@@ -873,4 +927,48 @@ TEST(Dispatch, SizeBoundsIntersect) {
   ASSERT_TRUE(same);
   EXPECT_EQ(same->mMax, a.mMax);
   EXPECT_EQ(same->kMin, a.kMin);
+  // A wave fit is kept from either side; two different ones satisfy
+  // nothing that one SizeBounds could say.
+  SizeBounds fit, otherFit;
+  fit.waveFit = WaveFit{132, 128, 256, 75, 94};
+  otherFit.waveFit = WaveFit{132, 128, 256, 5, 6};
+  std::optional<SizeBounds> kept = a.intersect(fit);
+  ASSERT_TRUE(kept && kept->waveFit);
+  EXPECT_EQ(*kept->waveFit, *fit.waveFit);
+  EXPECT_TRUE(fit.intersect(fit));
+  EXPECT_FALSE(fit.intersect(otherFit));
+  EXPECT_FALSE(fit.empty());
+}
+
+TEST(Dispatch, WaveFitCountsWholeWaves) {
+  // 128 x 192 tiles against 128 x 256 ones, waves of 132 blocks, weights
+  // 75 : 94 (192 x 100 : 256 x 94).
+  SizeBounds when;
+  when.waveFit = WaveFit{132, 128, 256, 75, 94};
+  // 3072^2: 384 tiles in 3 waves against 288 in 3: 225 <= 282.
+  EXPECT_TRUE(when.holds(3072, 3072, 4096, 1, 128, 192));
+  // 4096^2: 704 tiles in 6 waves against 512 in 4: 450 > 376.
+  EXPECT_FALSE(when.holds(4096, 4096, 4096, 1, 128, 192));
+  // 4099 x 4097: 726 in 6 against 561 in 5: 450 <= 470.
+  EXPECT_TRUE(when.holds(4099, 4097, 4095, 1, 128, 192));
+  // Batches multiply the blocks of both tiles: 4 x 1536^2, 384 in 3
+  // against 288 in 3.
+  EXPECT_TRUE(when.holds(1536, 1536, 64, 4, 128, 192));
+  // Equal waves of equal tiles hold (<=), and K plays no part.
+  SizeBounds same;
+  same.waveFit = WaveFit{132, 128, 192, 1, 1};
+  EXPECT_TRUE(same.holds(1000, 1000, 1, 1, 128, 192));
+  // Unknown M, N or batch leave it undecided; a known bound that fails
+  // decides it.
+  EXPECT_EQ(when.decide(std::nullopt, 3072, 4096, 1, 128, 192), std::nullopt);
+  EXPECT_EQ(when.decide(3072, 3072, std::nullopt, 1, 128, 192),
+            std::optional<bool>(true));
+  when.mMax = 100;
+  EXPECT_EQ(when.decide(3072, std::nullopt, 4096, 1, 128, 192),
+            std::optional<bool>(false));
+  // Saturates rather than wrapping: two waves of the largest weight
+  // against one of weight 1.
+  SizeBounds huge;
+  huge.waveFit = WaveFit{1, 2, 1, std::numeric_limits<int64_t>::max(), 1};
+  EXPECT_FALSE(huge.holds(2, 1, 1, 1, 1, 1));
 }

@@ -133,6 +133,12 @@ SizeBounds::decide(std::optional<int64_t> m, std::optional<int64_t> n,
       blocks = countBlocks(*m, *n, *batch, bm, bn);
     ok = in(blocks, blocksMin, blocksMax);
   }
+  if (ok && waveFit) {
+    if (m && n && batch)
+      ok = waveFit->holds(countBlocks(*m, *n, *batch, bm, bn), *m, *n, *batch);
+    else
+      undecided = true;
+  }
   if (!ok)
     return false;
   if (undecided)
@@ -142,7 +148,24 @@ SizeBounds::decide(std::optional<int64_t> m, std::optional<int64_t> n,
 
 bool SizeBounds::empty() const {
   return !mMin && !mMax && !nMin && !nMax && !kMin && !kMax && !batchMin &&
-         !batchMax && !blocksMin && !blocksMax && !aAligned && !bAligned;
+         !batchMax && !blocksMin && !blocksMax && !aAligned && !bAligned &&
+         !waveFit;
+}
+
+/// ceil(blocks / wave) * weight, saturating at INT64_MAX.
+static int64_t weighWaves(int64_t blocks, int64_t wave, int64_t weight) {
+  bool overflow = false;
+  uint64_t w = llvm::SaturatingMultiply(
+      uint64_t(llvm::divideCeil(uint64_t(std::max<int64_t>(blocks, 0)),
+                                uint64_t(std::max<int64_t>(wave, 1)))),
+      uint64_t(std::max<int64_t>(weight, 0)), &overflow);
+  return int64_t(std::min<uint64_t>(w, std::numeric_limits<int64_t>::max()));
+}
+
+bool WaveFit::holds(int64_t blocks, int64_t m, int64_t n, int64_t batch) const {
+  return weighWaves(blocks, wave, weight) <=
+         weighWaves(countBlocks(m, n, batch, versusBM, versusBN), wave,
+                    versusWeight);
 }
 
 std::optional<SizeBounds> SizeBounds::intersect(const SizeBounds &other) const {
@@ -173,6 +196,9 @@ std::optional<SizeBounds> SizeBounds::intersect(const SizeBounds &other) const {
   };
   same(&SizeBounds::aAligned);
   same(&SizeBounds::bAligned);
+  if (waveFit && other.waveFit && !(*waveFit == *other.waveFit))
+    ok = false;
+  r.waveFit = waveFit ? waveFit : other.waveFit;
   if (!ok)
     return std::nullopt;
   return r;
@@ -834,6 +860,14 @@ static void addWideDecodeRules(const TileConfig &d, const GemmSignature &sig,
   add("mid-64x64-few", shortWhen, narrow);
 }
 
+/// wave-fit's tile width and the weights of its WaveFit against the
+/// default's 128 x 256: 192 x 100 : 256 x 94 in lowest terms, so that the
+/// 128 x 192 tiles must cover the grid in whole waves with at least 6% less
+/// area (PROVISIONAL).
+static constexpr int64_t kWaveFitBN = 192;
+static constexpr int64_t kWaveFitWeight = 75;
+static constexpr int64_t kWaveFitVersusWeight = 94;
+
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
                                                        const TargetInfo &target,
                                                        bool allowTf32) {
@@ -1202,6 +1236,27 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
     SizeBounds half;
     half.nMax = d.bn / 2;
     add("half-n", half, resize(d, d.bm, d.bn / 2));
+  }
+  // wave-fit: 128 x 192 tiles where their grid fills whole waves with
+  // kWaveFitWeight : kWaveFitVersusWeight less tile area than the default's
+  // 128 x 256 (16-bit operands: the two compute warpgroups issue m64n192).
+  // A grid of default tiles that ends in a short last wave runs that wave at
+  // the cost of a whole one.
+  if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
+      elemBytes(sig.a) == 2) {
+    TileConfig c = resize(d, d.bm, kWaveFitBN);
+    auto blocksPerSM = [&](const TileConfig &t) {
+      return residentBlocksPerSM(target, t.blockWarps() * target.warpSize,
+                                 estimateSharedMemory(t, elemBytes(sig.a)));
+    };
+    int64_t perSM = blocksPerSM(d);
+    if (blocksPerSM(c) == perSM) {
+      SizeBounds when;
+      when.blocksMin = sms + 1;
+      when.waveFit = WaveFit{sms * perSM, d.bm, d.bn, kWaveFitWeight,
+                             kWaveFitVersusWeight};
+      add("wave-fit", when, c);
+    }
   }
   // f8 has no member past one wave but its default: persistent multicast
   // pairs of the default tile (the thirty-seventh stop) and 128 x 192 tiles

@@ -527,6 +527,12 @@ def case_list(which):
         for i, (d, l, e, _, batched) in enumerate(PERSIST4):
             out.append((d, l, e, "batched") if batched else (d, l, e))
             out.append((d, l, e, "p4", i))
+    elif which == "wavefit":
+        # Compiled for sm_90a: 128 x 192 tiles (WAVEFIT) beside the default
+        # families whose 128 x 256 grids end in a short last wave.
+        for i, (d, l, e, _, batched) in enumerate(WAVEFIT):
+            out.append((d, l, e, "batched") if batched else (d, l, e))
+            out.append((d, l, e, "wf", i))
     elif which == "f8pairs":
         # Compiled for sm_90a: the f8 families (tn, a linear epilogue
         # reading C, nn through the transposing copy), built before and
@@ -713,6 +719,25 @@ PERSIST4 = [(d, l, e, _COOP16.format(4), b) for d, l, e, b in (
     ("f16", "tt", "none", False), ("bf16", "tn", "none", False),
     ("f16", "tn", "bias_gelu_tanh", False), ("f16", "tn", "bias_silu_residual", False),
     ("f16", "tn", "linear", False), ("f16", "tn", "none", True))]
+
+
+# 128 x 192 tiles of the f16 / bf16 default's kind (two compute warpgroups
+# of m64n192, loads through TMA): grids of 128 x 256 tiles that end in a
+# short last wave (3072^2: 288 tiles, 2.2 waves of 132) make nearly whole
+# waves of them (384 tiles, 2.9 waves): (dtype, layout, epilogue, config,
+# batched).
+_WF16 = ("#gemm.config<kind = wgmma, block = [128, 192, 64], warps = [2, 1], "
+         "instr = [64, 192, 16], stages = {}, group = 8, load = tma>")
+WAVEFIT = [
+    ("f16", "tn", "none", _WF16.format(4), False),
+    ("f16", "tn", "none", _WF16.format(5), False),
+    ("bf16", "tn", "none", _WF16.format(4), False),
+    ("f16", "nn", "none", _WF16.format(4), False),
+    ("f16", "tn", "linear", _WF16.format(4), False),
+    ("f16", "tn", "bias_silu_residual", _WF16.format(4), False),
+    ("f16", "tt", "none", _WF16.format(4), False),
+    ("f16", "tn", "none", _WF16.format(4), True),
+]
 
 
 # Persistent blocks in multicast pairs (`schedule = persistent`,
@@ -1071,7 +1096,8 @@ def main():
                             "medsweep", "midsweep", "inplacesweep", "wsregs",
                             "multicast", "slices", "decodetn", "f8roof", "persist", "widedec",
                             "fixup", "div64", "group", "persist4",
-                            "mcpersist", "f8pairs", "f8n192", "f8nn2"])
+                            "mcpersist", "f8pairs", "f8n192", "f8nn2",
+                            "wavefit"])
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     metas = []
@@ -1143,6 +1169,9 @@ def main():
         elif len(case) == 5 and case[3] == "mcp":
             _, _, _, config, batched = MCPERSIST[case[4]]
             name += f"_mcp{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] == "wf":
+            _, _, _, config, batched = WAVEFIT[case[4]]
+            name += f"_wf{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "p4":
             _, _, _, config, batched = PERSIST4[case[4]]
             name += f"_p4{case[4]}" + ("_batched" if batched else "")

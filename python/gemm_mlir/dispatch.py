@@ -7,7 +7,10 @@ optional inclusive bounds on M, N, K, batch and its own block count
 tiles), and optional conditions "a_aligned" / "b_aligned": true or false,
 whether A (B) must allow 16-byte copies (a 16-byte aligned first element,
 an inner stride of 1, outer strides of whole 16 bytes); the first entry
-whose bounds all hold runs, and the last entry's "when" is empty. A split-K entry ("split_k") runs `split_slices` K slices
+whose bounds all hold runs, and the last entry's "when" is empty. An
+optional "wave_fit" {"wave", "versus": [tile_m, tile_n], "weight",
+"versus_weight"} holds when weight * ceil(blocks / wave) <= versus_weight *
+ceil(versus_blocks / wave), versus_blocks counted in the versus tiles. A split-K entry ("split_k") runs `split_slices` K slices
 into a workspace and a reduction kernel.
 
 These are the rules of include/gemm/Tuning/Dispatch.h (chooseRule,
@@ -20,7 +23,8 @@ BOUNDED = ("m", "n", "k", "batch", "blocks")
 # The operands a "when" may condition on, each with an _aligned key.
 ALIGNED = ("a", "b")
 WHEN_KEYS = (frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
-             | frozenset(f"{o}_aligned" for o in ALIGNED))
+             | frozenset(f"{o}_aligned" for o in ALIGNED) | {"wave_fit"})
+WAVE_FIT_KEYS = frozenset(("wave", "versus", "weight", "versus_weight"))
 
 
 def ceil_div(a, b):
@@ -55,6 +59,23 @@ def when_holds(entry, m, n, k, batch, a_aligned=True, b_aligned=True):
     for s, v in sizes.items():
         lo, hi = when.get(s + "_min"), when.get(s + "_max")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
+            return False
+    fit = when.get("wave_fit")
+    if fit is not None:
+        def positive(v):
+            return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+        if not isinstance(fit, dict) or set(fit) != WAVE_FIT_KEYS:
+            raise ValueError(f"{entry.get('name')}: 'wave_fit' needs exactly {sorted(WAVE_FIT_KEYS)}")
+        versus = fit["versus"]
+        if (not all(positive(fit[k]) for k in ("wave", "weight", "versus_weight"))
+                or not isinstance(versus, list) or len(versus) != 2
+                or not all(positive(v) for v in versus)):
+            raise ValueError(f"{entry.get('name')}: 'wave_fit' needs positive integers "
+                             f"and two positive tile sizes, got {fit}")
+        wave = fit["wave"]
+        versus = count_blocks(m, n, batch, *fit["versus"])
+        if (fit["weight"] * ceil_div(entry_blocks(entry, m, n, batch), wave)
+                > fit["versus_weight"] * ceil_div(versus, wave)):
             return False
     return True
 

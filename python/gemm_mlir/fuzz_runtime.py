@@ -327,9 +327,19 @@ def mut_when(rng, m, ctx):
     if not isinstance(when, dict):
         return m, None
     key = rng.choice([f"{s}_{b}" for s in ("m", "n", "k", "batch", "blocks") for b in ("min", "max")]
-                     + ["a_aligned", "b_aligned", "c_aligned", "m_mid"])
+                     + ["a_aligned", "b_aligned", "c_aligned", "m_mid", "wave_fit"])
     if key.endswith("_aligned"):
         v = rng.choice([True, False, True, 0, 1, "true", None])
+    elif key == "wave_fit":
+        v = {"wave": 132, "versus": [128, 256], "weight": 75, "versus_weight": 94}
+        sub = rng.choice(["wave", "versus", "weight", "versus_weight", "extra", None])
+        if sub == "versus":
+            v[sub] = rng.choice([[rng.choice(INT_BOUNDARY), 256], [128], "128x256", None])
+        elif sub == "extra":
+            v["waves"] = 1
+        elif sub:
+            v[sub] = rng.choice(INT_BOUNDARY + [None, 1.5])
+        v = rng.choice([v, v, v, [], 0])
     else:
         v = rng.choice(INT_BOUNDARY)
     when[key] = v

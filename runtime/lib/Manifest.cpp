@@ -278,6 +278,38 @@ bool readWhen(Reader &r, const Value &entry, const std::string &where,
     return r.fail(where, "when", "expected an object, got " + describe(*v));
   for (const auto &member : v->object) {
     bool known = false;
+    if (member.first == "wave_fit") {
+      const Value &f = member.second;
+      if (f.kind != Value::Kind::Object)
+        return r.fail(where, "when.wave_fit",
+                      "expected an object, got " + describe(f));
+      for (const auto &key : f.object)
+        if (key.first != "wave" && key.first != "versus" &&
+            key.first != "weight" && key.first != "versus_weight")
+          return r.fail(where, "when.wave_fit." + key.first, "unknown key");
+      When::WaveFit fit;
+      if (!r.getInt(f, where, "when.wave_fit.", "wave", fit.wave, 1) ||
+          !r.getInt(f, where, "when.wave_fit.", "weight", fit.weight, 1) ||
+          !r.getInt(f, where, "when.wave_fit.", "versus_weight",
+                    fit.versusWeight, 1))
+        return false;
+      const Value *tile = r.require(f, where, "when.wave_fit.", "versus");
+      if (!tile)
+        return false;
+      bool ok = tile->kind == Value::Kind::Array && tile->array.size() == 2;
+      for (size_t d = 0; ok && d < 2; ++d) {
+        const Value &e = tile->array[d];
+        ok = e.kind == Value::Kind::Number && e.isInteger && e.integer >= 1;
+        if (ok)
+          (d ? fit.versusN : fit.versusM) = e.integer;
+      }
+      if (!ok)
+        return r.fail(where, "when.wave_fit.versus",
+                      "expected two positive tile sizes, got " +
+                          describe(*tile));
+      when.waveFit = fit;
+      continue;
+    }
     for (int i = 0; i < 2 && !known; ++i) {
       if (member.first != std::string(i ? "b" : "a") + "_aligned")
         continue;
@@ -966,6 +998,18 @@ bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
     if (w.min[s] && sizes[s] < *w.min[s])
       return false;
     if (w.max[s] && sizes[s] > *w.max[s])
+      return false;
+  }
+  if (const std::optional<When::WaveFit> &fit = w.waveFit) {
+    // weight * ceil(blocks / wave), saturating at INT64_MAX.
+    auto weigh = [&](int64_t tileM, int64_t tileN, int64_t weight) {
+      uint64_t blocks = uint64_t(countBlocks(m, n, batch, tileM, tileN));
+      uint64_t waves = (blocks + uint64_t(fit->wave) - 1) / uint64_t(fit->wave);
+      const uint64_t cap = uint64_t(std::numeric_limits<int64_t>::max());
+      return waves > cap / uint64_t(weight) ? cap : waves * uint64_t(weight);
+    };
+    if (weigh(entry.tileM, entry.tileN, fit->weight) >
+        weigh(fit->versusM, fit->versusN, fit->versusWeight))
       return false;
   }
   return true;

@@ -47,6 +47,14 @@ struct When {
   /// "a_aligned", "b_aligned": holds when A (B) allows 16-byte copies
   /// (vectorCopiesOk) exactly when the value is true.
   std::array<std::optional<bool>, 2> aligned;
+  /// "wave_fit": {"wave", "versus": [tile_m, tile_n], "weight",
+  /// "versus_weight"}: holds when weight * ceil(blocks / wave) <=
+  /// versus_weight * ceil(versus_blocks / wave), blocks of the kernel's tile
+  /// and versus_blocks of the versus tile (docs/dispatch.md).
+  struct WaveFit {
+    int64_t wave = 1, versusM = 1, versusN = 1, weight = 1, versusWeight = 1;
+  };
+  std::optional<WaveFit> waveFit;
 };
 
 struct SplitK {

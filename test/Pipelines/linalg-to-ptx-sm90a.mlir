@@ -42,18 +42,18 @@
 // MANIFEST: "layout": "tn",
 // MANIFEST: "broadcast": "col",
 // MANIFEST: "reads_c": false,
-// MANIFEST-COUNT-36: "gemm": 0,
+// MANIFEST-COUNT-37: "gemm": 0,
 // MANIFEST: "function": "mlp",
 // MANIFEST-NEXT: "gemm": 1,
 // MANIFEST: "layout": "tn",
 // MANIFEST: "broadcast": "full",
 // MANIFEST: "reads_c": false,
-// MANIFEST-COUNT-36: "gemm": 1,
+// MANIFEST-COUNT-37: "gemm": 1,
 // MANIFEST-NOT: "gemm": 2,
 
 // PTX: .entry mlp_gemm(
-// PTX: .entry mlp_gemm_50(
-// PTX-NOT: .entry mlp_gemm_51(
+// PTX: .entry mlp_gemm_52(
+// PTX-NOT: .entry mlp_gemm_53(
 
 #mk = affine_map<(m, n, k) -> (m, k)>
 #nk = affine_map<(m, n, k) -> (n, k)>

@@ -67,15 +67,42 @@ struct OperandAlignment {
   std::optional<bool> a = true, b = true;
 };
 
+/// A grid's fit to whole waves against another tile's: holds when
+///   weight * ceil(blocks / wave) <= versusWeight * ceil(versusBlocks / wave)
+/// with blocks = batch * ceil(M / BM) * ceil(N / BN) for the rule's tile and
+/// versusBlocks the same for a versusBM x versusBN tile (the family's
+/// default), both holding as many blocks per SM (a wave is the SMs times
+/// that). The weights are the tiles' areas scaled by the gain the rule asks
+/// for, in lowest terms: 128 x 192 tiles that must cover the grid in whole
+/// waves with a tenth less area than 128 x 256 ones have 5 and 6 (192 x
+/// 100 : 256 x 90). Grids of 128 x 256 tiles that end in a short last wave
+/// (3072 x 3072: 288 tiles, 2.2 waves of 132, so 3 waves) fill nearly
+/// whole waves of 128 x 192 ones (384 tiles, 2.9 waves; 5 x 3 <= 6 x 3).
+struct WaveFit {
+  int64_t wave = 1;
+  int64_t versusBM = 1, versusBN = 1;
+  int64_t weight = 1, versusWeight = 1;
+
+  /// Whether it holds for `blocks` of the rule's tile, m, n and batch.
+  bool holds(int64_t blocks, int64_t m, int64_t n, int64_t batch) const;
+  bool operator==(const WaveFit &o) const {
+    return wave == o.wave && versusBM == o.versusBM && versusBN == o.versusBN &&
+           weight == o.weight && versusWeight == o.versusWeight;
+  }
+};
+
 /// Inclusive bounds on a GEMM's sizes, and conditions on its operands'
 /// alignment; an absent bound always holds. `blocks` is batch * ceil(M /
 /// BM) * ceil(N / BN) for the rule's tile. `aAligned` (`bAligned`) holds
 /// when A's (B's) OperandAlignment is that value: a rule for operands whose
 /// rows rule out 16-byte copies, which the other members would pack.
+/// `waveFit` holds when the rule's tile fills whole waves better than
+/// another tile (WaveFit).
 struct SizeBounds {
   std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin, batchMax,
       blocksMin, blocksMax;
   std::optional<bool> aAligned, bAligned;
+  std::optional<WaveFit> waveFit;
 
   /// For known sizes and alignment (both operands aligned by default).
   bool holds(int64_t m, int64_t n, int64_t k, int64_t batch, int64_t bm,
@@ -89,8 +116,10 @@ struct SizeBounds {
                              int64_t bn, OperandAlignment align = {}) const;
   bool empty() const;
   /// The bounds of both `this` and `other` (each size's larger minimum and
-  /// smaller maximum, the alignment conditions of both); std::nullopt if no
-  /// GEMM satisfies them.
+  /// smaller maximum, the alignment conditions of both, the wave fit of
+  /// either); std::nullopt if no GEMM satisfies them, or if both have wave
+  /// fits and they differ (one SizeBounds holds one: the family's rules
+  /// carry them, the bounds they are intersected with never do).
   std::optional<SizeBounds> intersect(const SizeBounds &other) const;
 };
 

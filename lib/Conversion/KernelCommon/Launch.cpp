@@ -122,6 +122,16 @@ static DictionaryAttr makeWhen(Builder &b, const SizeBounds &when) {
   };
   setBool("a_aligned", when.aAligned);
   setBool("b_aligned", when.bAligned);
+  if (const std::optional<WaveFit> &fit = when.waveFit) {
+    NamedAttribute f[] = {
+        b.getNamedAttr("wave", b.getI64IntegerAttr(fit->wave)),
+        b.getNamedAttr("versus",
+                       b.getI64ArrayAttr({fit->versusBM, fit->versusBN})),
+        b.getNamedAttr("weight", b.getI64IntegerAttr(fit->weight)),
+        b.getNamedAttr("versus_weight",
+                       b.getI64IntegerAttr(fit->versusWeight))};
+    e.emplace_back(b.getStringAttr("wave_fit"), b.getDictionaryAttr(f));
+  }
   return b.getDictionaryAttr(e);
 }
 
@@ -518,8 +528,23 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
   bound(s.n, when.nMin, when.nMax);
   bound(s.k, when.kMin, when.kMax);
   bound(s.batch, when.batchMin, when.batchMax);
+  Value blocks;
+  if (when.blocksMin || when.blocksMax || when.waveFit)
+    blocks = emitBlockCount(m, s, bm, bn);
   if (when.blocksMin || when.blocksMax)
-    bound(emitBlockCount(m, s, bm, bn), when.blocksMin, when.blocksMax);
+    bound(blocks, when.blocksMin, when.blocksMax);
+  // WaveFit: weight * ceil(blocks / wave) <= versusWeight * ceil(versus
+  // blocks / wave).
+  if (const std::optional<WaveFit> &fit = when.waveFit) {
+    auto weigh = [&](Value tiles, int64_t weight) {
+      return m.mul(m.ceilDiv(tiles, fit->wave), m.c(weight));
+    };
+    Value versus = emitBlockCount(m, s, fit->versusBM, fit->versusBN);
+    holds =
+        m.andI1(holds, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                             weigh(blocks, fit->weight),
+                                             weigh(versus, fit->versusWeight)));
+  }
   // OperandAlignment: what the runtimes check (the start address included),
   // false where the type already rules 16-byte copies out.
   auto aligned = [&](Value operand, std::optional<bool> want) {

@@ -177,8 +177,11 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 128, 64], warps = [2, 1], instr = [64, 128, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_23",
 // CHECK-SAME: rule = "half-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 128 : i64}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 192, 64], warps = [2, 1], instr = [64, 192, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_24",
+// CHECK-SAME: rule = "wave-fit", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 133 : i64, wave_fit = {versus = [128, 256], versus_weight = 94 : i64, wave = 132 : i64, weight = 75 : i64}}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_25",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -747,11 +750,43 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// default: unconditional, last.
+// wave-fit: ceil(M / 128) * ceil(N / 192) >= 133, and 75 times its waves
+// of 132 blocks at most 94 times those of ceil(M / 128) * ceil(N / 256).
+// CHECK-NEXT: %[[M6:.*]] = memref.dim %[[C]], %c0 : memref<?x?xf16>
+// CHECK-NEXT: %[[N6:.*]] = memref.dim %[[C]], %c1 : memref<?x?xf16>
+// CHECK-DAG: %[[FITN0:.*]] = arith.addi %[[N6]], %c191 : index
+// CHECK-DAG: %[[FITN:.*]] = arith.divui %[[FITN0]], %c192 : index
+// CHECK-DAG: %[[FITM0:.*]] = arith.addi %[[M6]], %c127 : index
+// CHECK-DAG: %[[FITM:.*]] = arith.divui %[[FITM0]], %c128 : index
+// CHECK: %[[FITB:.*]] = arith.muli %[[FITM]], %[[FITN]] : index
+// CHECK-NEXT: %[[PASTONE:.*]] = arith.cmpi sge, %[[FITB]], %c133 : index
+// CHECK-DAG: %[[VSN0:.*]] = arith.addi %[[N6]], %c255 : index
+// CHECK-DAG: %[[VSN:.*]] = arith.divui %[[VSN0]], %c256 : index
+// CHECK-DAG: %[[VSM0:.*]] = arith.addi %[[M6]], %c127 : index
+// CHECK-DAG: %[[VSM:.*]] = arith.divui %[[VSM0]], %c128 : index
+// CHECK: %[[VSB:.*]] = arith.muli %[[VSM]], %[[VSN]] : index
+// CHECK-DAG: %[[FITW0:.*]] = arith.addi %[[FITB]], %c131 : index
+// CHECK-DAG: %[[FITW:.*]] = arith.divui %[[FITW0]], %c132 : index
+// CHECK-DAG: %[[FITX:.*]] = arith.muli %[[FITW]], %c75 : index
+// CHECK-DAG: %[[VSW0:.*]] = arith.addi %[[VSB]], %c131 : index
+// CHECK-DAG: %[[VSW:.*]] = arith.divui %[[VSW0]], %c132 : index
+// CHECK-DAG: %[[VSX:.*]] = arith.muli %[[VSW]], %c94 : index
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[FITX]], %[[VSX]] : index
+// CHECK-NEXT: %[[FIT:.*]] = arith.andi %[[PASTONE]], %[[FITS]] : i1
+// CHECK-NEXT: scf.if %[[FIT]] {
 // CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_24 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// default: unconditional, last.
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_25 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -885,6 +920,9 @@
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_24(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 192, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_25(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -1130,7 +1168,7 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // -----
 
 // M = 4096 and K = 256 static, N dynamic: K < 512 rules out split-k and
-// M > 64 short-m; small, narrow-n, mid and half-n depend on N, and are
+// M > 64 short-m; small, narrow-n, mid, half-n and wave-fit depend on N, and are
 // tested on it alone (M's factor of the block count folded: 4096 / 64 = 64
 // blocks of rows for small, 32 for mid; half-n launches mid's kernel).
 // CHECK: module attributes {gemm.kernels = [{
@@ -1143,6 +1181,8 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // CHECK-SAME: name = "partial_gemm_1",
 // CHECK-SAME: rule = "half-n", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {n_max = 128 : i64}}, {
 // CHECK-SAME: name = "partial_gemm_2",
+// CHECK-SAME: rule = "wave-fit", {{.*}}when = {blocks_min = 133 : i64, wave_fit = {versus = [128, 256], versus_weight = 94 : i64, wave = 132 : i64, weight = 75 : i64}}}, {
+// CHECK-SAME: name = "partial_gemm_3",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 // CHECK-LABEL: func.func @partial(
 // CHECK-SAME: %{{.*}}: memref<4096x256xf16>, %{{.*}}: memref<?x256xf16>, %[[C:[a-z0-9]+]]: memref<4096x?xf16>)
@@ -1172,8 +1212,29 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // CHECK-NEXT: scf.if %[[HALF]] {
 // CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_1 blocks
 // CHECK: } else {
-// CHECK-NOT: scf.if
+// wave-fit: 32 blocks of rows; 75 times the waves of 32 * ceil(N / 192)
+// against 94 times those of 32 * ceil(N / 256).
+// CHECK-NEXT: %[[N5:.*]] = memref.dim %[[C]], %c1 : memref<4096x?xf16>
+// CHECK-NEXT: %[[FITN0:.*]] = arith.addi %[[N5]], %c191 : index
+// CHECK-NEXT: %[[FITN:.*]] = arith.divui %[[FITN0]], %c192 : index
+// CHECK-NEXT: %[[FITB:.*]] = arith.muli %[[FITN]], %c32 : index
+// CHECK-NEXT: %[[PASTONE:.*]] = arith.cmpi sge, %[[FITB]], %c133 : index
+// CHECK-NEXT: %[[VSN0:.*]] = arith.addi %[[N5]], %c255 : index
+// CHECK-NEXT: %[[VSN:.*]] = arith.divui %[[VSN0]], %c256 : index
+// CHECK-NEXT: %[[VSB:.*]] = arith.muli %[[VSN]], %c32 : index
+// CHECK-NEXT: %[[VSW0:.*]] = arith.addi %[[VSB]], %c131 : index
+// CHECK-NEXT: %[[VSW:.*]] = arith.divui %[[VSW0]], %c132 : index
+// CHECK-NEXT: %[[VSX:.*]] = arith.muli %[[VSW]], %c94 : index
+// CHECK-NEXT: %[[FITW0:.*]] = arith.addi %[[FITB]], %c131 : index
+// CHECK-NEXT: %[[FITW:.*]] = arith.divui %[[FITW0]], %c132 : index
+// CHECK-NEXT: %[[FITX:.*]] = arith.muli %[[FITW]], %c75 : index
+// CHECK-NEXT: %[[FITS:.*]] = arith.cmpi sle, %[[FITX]], %[[VSX]] : index
+// CHECK-NEXT: %[[FIT:.*]] = arith.andi %[[PASTONE]], %[[FITS]] : i1
+// CHECK-NEXT: scf.if %[[FIT]] {
 // CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_2 blocks
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch_func @gemm_kernels::@partial_gemm_3 blocks
 // CHECK-NOT: gpu.launch_func
 // CHECK-NOT: gpu.alloc
 // CHECK: return
@@ -1182,6 +1243,7 @@ func.func @large(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // CHECK-LABEL: gpu.func @partial_gemm_0(
 // CHECK-LABEL: gpu.func @partial_gemm_1(
 // CHECK-LABEL: gpu.func @partial_gemm_2(
+// CHECK-LABEL: gpu.func @partial_gemm_3(
 // CHECK-NOT: gpu.func
 
 // ONE-LABEL: func.func @partial(

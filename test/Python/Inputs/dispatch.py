@@ -76,6 +76,19 @@ for a_ok, b_ok in ((True, True), (True, False), (False, True), (False, False)):
     print(f"aligned a={a_ok} b={b_ok}: {ALIGNED[i]['name']}")
 print("aligned by default:", ALIGNED[choose_entry(ALIGNED, 8, 4096, 4096)]["name"])
 print("aligned, m fails:", ALIGNED[choose_entry(ALIGNED, 9, 4097, 4096, 1, True, False)]["name"])
+# "wave_fit": 128 x 192 tiles where weight * their waves (of 132 blocks) is
+# at most versus_weight * the waves of 128 x 256 tiles.
+FIT = {"wave": 132, "versus": [128, 256], "weight": 75, "versus_weight": 94}
+WAVES = [entry("wave_fit", 128, 192, {"blocks_min": 133, "wave_fit": FIT}),
+         entry("default", 128, 256, {})]
+for m, n, batch in ((3072, 3072, 1), (4096, 4096, 1), (4099, 4097, 1), (1536, 1536, 4),
+                    (2048, 2048, 1)):
+    print(f"wave_fit {m}x{n} batch {batch}:",
+          WAVES[choose_entry(WAVES, m, n, 4096, batch)]["name"])
+try:
+    choose_entry([entry("bad_fit", 128, 192, {"wave_fit": {"wave": 132}})], 1, 1, 1, 1)
+except ValueError as ex:
+    print("error:", ex)
 
 
 def slices(e, m, n, k, batch=1):

@@ -31,11 +31,16 @@ BATCHES = [1, 2, 3, 8, 64, 65535]
 # odd-N B in one wave of three 16 x 32 blocks an SM but not of two
 # (gemv-mma-16-n-unaligned-many); 66 and 67, 132 and 133, 211 and 212, 264
 # and 265 blocks of 64 x 128 from K = 4096 on (decode-wgmma-n and
-# -two-waves; decode-wgmma on tn); 16 rows and K = 2048 (decode-wgmma-16).
+# -two-waves; decode-wgmma on tn); 16 rows and K = 2048 (decode-wgmma-16);
+# grids whose 128 x 256 tiles end in a short last wave, or do not, and
+# 128 x 192 grids on either side of a whole wave (wave-fit).
 EXTRA = [(16, 10001, 4096), (9, 9999, 1000), (8, 11008, 4096), (16, 8449, 8192),
          (16, 8448, 8192), (16, 16896, 4096), (16, 16897, 4096),
          (16, 27008, 4096), (16, 27009, 4096), (16, 33792, 4096),
-         (16, 33793, 4096), (16, 11008, 2048)]
+         (16, 33793, 4096), (16, 11008, 2048), (3072, 3072, 4096),
+         (2304, 2304, 4096), (4099, 4097, 4095), (3840, 3840, 4096),
+         (2560, 2560, 4096), (5000, 5000, 3000), (1408, 2304, 1024),
+         (1409, 2304, 1024), (4224, 2304, 512), (4225, 2304, 512)]
 
 
 def families(directory):
