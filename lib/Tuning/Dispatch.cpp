@@ -1241,9 +1241,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // kWaveFitWeight : kWaveFitVersusWeight less tile area than the default's
   // 128 x 256 (16-bit operands: the two compute warpgroups issue m64n192).
   // A grid of default tiles that ends in a short last wave runs that wave at
-  // the cost of a whole one.
+  // the cost of a whole one. Checked and measured on a GPU in tn, nn and tt
+  // (docs/dispatch.md); nt, whose operands are both MN-major, waits for its
+  // check (docs/perf-data/wavefit-2026-12-07/run_b.sh).
   if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
-      elemBytes(sig.a) == 2) {
+      elemBytes(sig.a) == 2 && sig.layoutName() != "nt") {
     TileConfig c = resize(d, d.bm, kWaveFitBN);
     auto blocksPerSM = [&](const TileConfig &t) {
       return residentBlocksPerSM(target, t.blockWarps() * target.warpSize,
