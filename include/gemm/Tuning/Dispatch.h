@@ -74,10 +74,10 @@ struct OperandAlignment {
 /// default), both holding as many blocks per SM (a wave is the SMs times
 /// that). The weights are the tiles' areas scaled by the gain the rule asks
 /// for, in lowest terms: 128 x 192 tiles that must cover the grid in whole
-/// waves with a tenth less area than 128 x 256 ones have 5 and 6 (192 x
-/// 100 : 256 x 90). Grids of 128 x 256 tiles that end in a short last wave
-/// (3072 x 3072: 288 tiles, 2.2 waves of 132, so 3 waves) fill nearly
-/// whole waves of 128 x 192 ones (384 tiles, 2.9 waves; 5 x 3 <= 6 x 3).
+/// waves with 6% less area than 128 x 256 ones have 75 and 94 (192 x 100 :
+/// 256 x 94). Grids of 128 x 256 tiles that end in a short last wave (3072
+/// x 3072: 288 tiles, 2.2 waves of 132, so 3 waves) fill nearly whole waves
+/// of 128 x 192 ones (384 tiles, 2.9 waves; 75 x 3 <= 94 x 3).
 struct WaveFit {
   int64_t wave = 1;
   int64_t versusBM = 1, versusBN = 1;
