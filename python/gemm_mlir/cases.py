@@ -737,6 +737,9 @@ WAVEFIT = [
     ("f16", "tn", "bias_silu_residual", _WF16.format(4), False),
     ("f16", "tt", "none", _WF16.format(4), False),
     ("f16", "tn", "none", _WF16.format(4), True),
+    ("f16", "nt", "none", _WF16.format(4), False),
+    ("bf16", "nn", "none", _WF16.format(4), False),
+    ("f16", "nn", "none", _WF16.format(5), False),
 ]
 
 
