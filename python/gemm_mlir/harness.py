@@ -505,13 +505,16 @@ FULL_SHAPES = SMALL_SHAPES + [
     (16, 7001, 513), (9, 9999, 1000),
     # 3 to 8 rows with an odd K and N of whole 16 bytes (A's rows alone
     # misaligned): gemv-mma-n-unaligned-a in 16, 32 and 64 columns
-    (6, 3000, 1999), (7, 10000, 1023), (4, 30000, 1001)]
+    (6, 3000, 1999), (7, 10000, 1023), (4, 30000, 1001),
+    # wave-fit's 128 x 192 tiles (2-3 waves of them where 128 x 256 tiles
+    # leave the last wave short), ragged N and K; 4099x4097x4095 above too
+    (2304, 2300, 777), (3000, 3070, 300)]
 # Shapes also checked without packing (the kernel's element-copy path).
 DIRECT_SHAPES = {(17, 33, 65), (255, 257, 33), (1023, 1025, 1027), (1, 1, 1),
                  (1, 1057, 257),
                  (13, 1000, 777), (29, 1000, 1100), (3001, 2999, 100),
                  (3, 9000, 1500), (7, 6000, 2999), (45, 3000, 1700),
-                 (100, 9000, 1100)}
+                 (100, 9000, 1100), (3000, 3070, 300)}
 
 
 def cmd_check(args):
