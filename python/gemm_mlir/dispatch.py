@@ -27,6 +27,9 @@ WHEN_KEYS = (frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
 WAVE_FIT_KEYS = frozenset(("wave", "versus", "weight", "versus_weight"))
 
 
+INT64_MAX = (1 << 63) - 1
+
+
 def ceil_div(a, b):
     return -(-a // b)
 
@@ -72,10 +75,13 @@ def when_holds(entry, m, n, k, batch, a_aligned=True, b_aligned=True):
                 or not all(positive(v) for v in versus)):
             raise ValueError(f"{entry.get('name')}: 'wave_fit' needs positive integers "
                              f"and two positive tile sizes, got {fit}")
-        wave = fit["wave"]
+        # As the C runtime counts: block counts and weighted waves saturate
+        # at INT64_MAX (sizes no memory holds, but any runtime must agree).
+        def weigh(blocks, weight):
+            return min(ceil_div(min(blocks, INT64_MAX), fit["wave"]) * weight, INT64_MAX)
         versus = count_blocks(m, n, batch, *fit["versus"])
-        if (fit["weight"] * ceil_div(entry_blocks(entry, m, n, batch), wave)
-                > fit["versus_weight"] * ceil_div(versus, wave)):
+        if (weigh(entry_blocks(entry, m, n, batch), fit["weight"])
+                > weigh(versus, fit["versus_weight"])):
             return False
     return True
 

@@ -85,6 +85,10 @@ for m, n, batch in ((3072, 3072, 1), (4096, 4096, 1), (4099, 4097, 1), (1536, 15
                     (2048, 2048, 1)):
     print(f"wave_fit {m}x{n} batch {batch}:",
           WAVES[choose_entry(WAVES, m, n, 4096, batch)]["name"])
+# Block counts past INT64_MAX saturate there, as in the C runtime: both
+# tiles' counts do, so the member's weighted waves are the smaller.
+print("wave_fit saturated:",
+      WAVES[choose_entry(WAVES, 15332, 8552, 231, (1 << 63) - 1)]["name"])
 try:
     choose_entry([entry("bad_fit", 128, 192, {"wave_fit": {"wave": 132}})], 1, 1, 1, 1)
 except ValueError as ex:
