@@ -519,20 +519,16 @@ def case_list(which):
         out.append(("f16", "tn", "none"))
         for i in range(len(GROUPS)):
             out.append(("f16", "tn", "none", "grp", i))
-    elif which == "persist4":
-        # Compiled for sm_90a: the persistent 128 x 256 tile with four
-        # stages (PERSIST4) beside the default families it would join:
-        # f16 in every layout, bf16 tn, the fused epilogues, a linear one
-        # reading C, batched.
-        for i, (d, l, e, _, batched) in enumerate(PERSIST4):
+    elif which in ("persist4", "wavefit"):
+        # Compiled for sm_90a, each tile beside the default family it would
+        # join: persist4, the persistent 128 x 256 tile with four stages
+        # (PERSIST4: f16 in every layout, bf16 tn, the fused epilogues, a
+        # linear one reading C, batched); wavefit, 128 x 192 tiles (WAVEFIT)
+        # for grids whose 128 x 256 tiles end in a short last wave.
+        tag = "p4" if which == "persist4" else "wf"
+        for i, (d, l, e, _, batched) in enumerate(TAGGED_CONFIGS[tag][0]):
             out.append((d, l, e, "batched") if batched else (d, l, e))
-            out.append((d, l, e, "p4", i))
-    elif which == "wavefit":
-        # Compiled for sm_90a: 128 x 192 tiles (WAVEFIT) beside the default
-        # families whose 128 x 256 grids end in a short last wave.
-        for i, (d, l, e, _, batched) in enumerate(WAVEFIT):
-            out.append((d, l, e, "batched") if batched else (d, l, e))
-            out.append((d, l, e, "wf", i))
+            out.append((d, l, e, tag, i))
     elif which == "f8pairs":
         # Compiled for sm_90a: the f8 families (tn, a linear epilogue
         # reading C, nn through the transposing copy), built before and
@@ -1091,6 +1087,14 @@ WGMMA_VARIANTS = [
 WGMMA_K = {"f16": 16, "tf32": 8, "i8": 32}
 
 
+# The lists of (dtype, layout, epilogue, config, batched) cases, by the
+# tag their case tuples carry, and the suffix of their kernels' names.
+TAGGED_CONFIGS = {
+    "pp": (PINGPONG, "pp"), "fx": (FIXUP, "fx"), "n192": (F8N192, "n"),
+    "mcp": (MCPERSIST, "mcp"), "wf": (WAVEFIT, "wf"), "p4": (PERSIST4, "p4"),
+}
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("out")
@@ -1157,27 +1161,13 @@ def main():
         elif len(case) == 5 and case[3] == "mid":
             name += f"_mi{case[4]}"
             config = MID_SWEEP[case[4]][1]
-        elif len(case) == 5 and case[3] == "pp":
-            _, _, _, config, batched = PINGPONG[case[4]]
-            name += f"_pp{case[4]}" + ("_batched" if batched else "")
+        elif len(case) == 5 and case[3] in TAGGED_CONFIGS:
+            configs, suffix = TAGGED_CONFIGS[case[3]]
+            _, _, _, config, batched = configs[case[4]]
+            name += f"_{suffix}{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "fr":
             name += f"_fr{case[4]}"
             config = F8ROOF[case[4]]
-        elif len(case) == 5 and case[3] == "fx":
-            _, _, _, config, batched = FIXUP[case[4]]
-            name += f"_fx{case[4]}" + ("_batched" if batched else "")
-        elif len(case) == 5 and case[3] == "n192":
-            _, _, _, config, batched = F8N192[case[4]]
-            name += f"_n{case[4]}" + ("_batched" if batched else "")
-        elif len(case) == 5 and case[3] == "mcp":
-            _, _, _, config, batched = MCPERSIST[case[4]]
-            name += f"_mcp{case[4]}" + ("_batched" if batched else "")
-        elif len(case) == 5 and case[3] == "wf":
-            _, _, _, config, batched = WAVEFIT[case[4]]
-            name += f"_wf{case[4]}" + ("_batched" if batched else "")
-        elif len(case) == 5 and case[3] == "p4":
-            _, _, _, config, batched = PERSIST4[case[4]]
-            name += f"_p4{case[4]}" + ("_batched" if batched else "")
         elif len(case) == 5 and case[3] == "grp":
             name += f"_gr{case[4]}"
             config = GROUPS[case[4]]

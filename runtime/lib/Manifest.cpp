@@ -74,6 +74,21 @@ std::string describe(const Value &v) {
   }
 }
 
+/// Whether `v` is an array of two integers in [1, max] (tile sizes), stored
+/// in `out`.
+bool readTileSizes(const Value &v, int64_t max, std::array<int64_t, 2> &out) {
+  if (v.kind != Value::Kind::Array || v.array.size() != 2)
+    return false;
+  for (size_t d = 0; d < 2; ++d) {
+    const Value &e = v.array[d];
+    if (e.kind != Value::Kind::Number || !e.isInteger || e.integer < 1 ||
+        e.integer > max)
+      return false;
+    out[d] = e.integer;
+  }
+  return true;
+}
+
 /// Reads keys of one JSON object, recording the first error as
 /// "<file>: <where>: '<key>': <message>".
 class Reader {
@@ -296,14 +311,8 @@ bool readWhen(Reader &r, const Value &entry, const std::string &where,
       const Value *tile = r.require(f, where, "when.wave_fit.", "versus");
       if (!tile)
         return false;
-      bool ok = tile->kind == Value::Kind::Array && tile->array.size() == 2;
-      for (size_t d = 0; ok && d < 2; ++d) {
-        const Value &e = tile->array[d];
-        ok = e.kind == Value::Kind::Number && e.isInteger && e.integer >= 1;
-        if (ok)
-          (d ? fit.versusN : fit.versusM) = e.integer;
-      }
-      if (!ok)
+      if (!readTileSizes(*tile, std::numeric_limits<int64_t>::max(),
+                         fit.versus))
         return r.fail(where, "when.wave_fit.versus",
                       "expected two positive tile sizes, got " +
                           describe(*tile));
@@ -619,15 +628,7 @@ bool readPack(Reader &r, const Value &entry, const std::string &where,
       const Value *tile = r.require(o, where, at, "tile");
       if (!tile)
         return false;
-      bool ok = tile->kind == Value::Kind::Array && tile->array.size() == 2;
-      for (size_t d = 0; ok && d < 2; ++d) {
-        const Value &e = tile->array[d];
-        ok = e.kind == Value::Kind::Number && e.isInteger && e.integer >= 1 &&
-             e.integer <= (int64_t(1) << 20);
-        if (ok)
-          op.tile[d] = e.integer;
-      }
-      if (!ok)
+      if (!readTileSizes(*tile, int64_t(1) << 20, op.tile))
         return r.fail(where, at + "tile",
                       "expected two positive tile sizes (workspace rows, "
                       "columns)");
@@ -992,7 +993,7 @@ bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
       (w.aligned[1] && *w.aligned[1] != align.b))
     return false;
   int64_t sizes[kNumBoundSizes] = {m, n, k, batch, 0};
-  if (w.min[kBlocks] || w.max[kBlocks])
+  if (w.min[kBlocks] || w.max[kBlocks] || w.waveFit)
     sizes[kBlocks] = countBlocks(m, n, batch, entry.tileM, entry.tileN);
   for (int s = 0; s < kNumBoundSizes; ++s) {
     if (w.min[s] && sizes[s] < *w.min[s])
@@ -1002,14 +1003,14 @@ bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
   }
   if (const std::optional<When::WaveFit> &fit = w.waveFit) {
     // weight * ceil(blocks / wave), saturating at INT64_MAX.
-    auto weigh = [&](int64_t tileM, int64_t tileN, int64_t weight) {
-      uint64_t blocks = uint64_t(countBlocks(m, n, batch, tileM, tileN));
-      uint64_t waves = (blocks + uint64_t(fit->wave) - 1) / uint64_t(fit->wave);
+    auto weigh = [&](int64_t blocks, int64_t weight) {
+      uint64_t waves =
+          (uint64_t(blocks) + uint64_t(fit->wave) - 1) / uint64_t(fit->wave);
       const uint64_t cap = uint64_t(std::numeric_limits<int64_t>::max());
       return waves > cap / uint64_t(weight) ? cap : waves * uint64_t(weight);
     };
-    if (weigh(entry.tileM, entry.tileN, fit->weight) >
-        weigh(fit->versusM, fit->versusN, fit->versusWeight))
+    int64_t versus = countBlocks(m, n, batch, fit->versus[0], fit->versus[1]);
+    if (weigh(sizes[kBlocks], fit->weight) > weigh(versus, fit->versusWeight))
       return false;
   }
   return true;

@@ -52,7 +52,8 @@ struct When {
   /// versus_weight * ceil(versus_blocks / wave), blocks of the kernel's tile
   /// and versus_blocks of the versus tile (docs/dispatch.md).
   struct WaveFit {
-    int64_t wave = 1, versusM = 1, versusN = 1, weight = 1, versusWeight = 1;
+    int64_t wave = 1, weight = 1, versusWeight = 1;
+    std::array<int64_t, 2> versus{1, 1};
   };
   std::optional<WaveFit> waveFit;
 };
