@@ -495,9 +495,12 @@ TEST(Dispatch, ShapeClassesOnSm90a) {
   // default, measured faster.
   EXPECT_EQ(ruleFor(rules, 1024, 2048, 256), "mid");
   EXPECT_EQ(ruleFor(rules, 2048, 2048, 2048), "default");
-  // Large square shapes keep the measured default.
-  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "default");
-  EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "default");
+  // Large square shapes: the default tile, walked persistently on whole
+  // tiles.
+  EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent");
+  EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "persistent");
+  EXPECT_EQ(ruleFor(rules, 8192, 8192, 8191), "persistent");
+  EXPECT_EQ(ruleFor(rules, 8191, 8192, 8192), "default");
   // The batch counts toward the blocks.
   EXPECT_EQ(ruleFor(rules, 128, 128, 4096, 1), "split-k");
   EXPECT_EQ(ruleFor(rules, 256, 256, 64, 32), "mid");
@@ -796,9 +799,11 @@ TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
       EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit");
       EXPECT_EQ(ruleFor(rules, 2304, 2304, 4096), "wave-fit");
       EXPECT_EQ(ruleFor(rules, 4099, 4097, 4095), "wave-fit");
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "default");
-      EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "default");
-      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "default");
+      // Whole tiles of the default past one wave: persistent.
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent");
+      EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "persistent");
+      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent");
+      EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default");
       // Within one wave of its tiles the rules before it run, and the
       // default where that is one wave too.
       EXPECT_EQ(ruleFor(rules, 1024, 2048, 4096), "mid");
@@ -824,6 +829,73 @@ TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
   ASSERT_EQ(nt.layoutName(), "nt");
   for (const DispatchRule &r : getDispatchRules(nt, sm90a, false))
     EXPECT_NE(r.name, "wave-fit");
+}
+
+TEST(Dispatch, PersistentTakesWholeTilesOfAPlainGemm) {
+  // f16 / bf16 in every layout: the default tile walked persistently (a
+  // producer warpgroup), past one wave, where M and N are whole tiles, K
+  // at least 4096 and one batch; never for a matmul with a region.
+  const TargetInfo &sm90a = chip("sm_90a");
+  for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
+    for (auto [transA, transB] :
+         {std::pair(false, true), std::pair(false, false),
+          std::pair(true, true), std::pair(true, false)}) {
+      GemmSignature sig = f16tn();
+      sig.a = a;
+      sig.transA = transA;
+      sig.transB = transB;
+      std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
+      const DispatchRule *p = findRule(rules, "persistent");
+      ASSERT_TRUE(p) << sig.layoutName().str();
+      const TileConfig &d = rules.back().config;
+      TileConfig same = p->config;
+      EXPECT_TRUE(same.persistent && same.producerWarp && same.tmaLoad);
+      same.persistent = d.persistent;
+      same.producerWarp = d.producerWarp;
+      EXPECT_EQ(same, d);
+      EXPECT_FALSE(p->regionEpilogues);
+      EXPECT_EQ(checkConfig(p->config, sig, sm90a), "");
+      std::string layout = sig.layoutName().str();
+      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 11008, 4096), "persistent") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 11008), "persistent") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4097), "persistent") << layout;
+      // A ragged edge, shorter K, a batch, one wave: not.
+      EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 4000, 4096), "default") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 2048), "default") << layout;
+      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096, 2), "default") << layout;
+      EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default") << layout;
+      // Grids wave-fit fits keep it.
+      if (layout != "nt")
+        EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit") << layout;
+    }
+  }
+  // Whole tiles at compile time: a known ragged size decides, one unknown
+  // size with the other whole leaves it to run time.
+  SizeBounds whole;
+  whole.wholeTiles = true;
+  EXPECT_EQ(whole.decide(std::nullopt, 4097, 4096, 1, 128, 256), false);
+  EXPECT_EQ(whole.decide(4100, std::nullopt, 4096, 1, 128, 256), false);
+  EXPECT_EQ(whole.decide(std::nullopt, 4096, 4096, 1, 128, 256), std::nullopt);
+  EXPECT_EQ(whole.decide(4096, 4096, std::nullopt, 1, 128, 256), true);
+  SizeBounds ragged;
+  ragged.wholeTiles = false;
+  EXPECT_TRUE(ragged.holds(4100, 4096, 64, 1, 128, 256));
+  EXPECT_FALSE(ragged.holds(4096, 4096, 64, 1, 128, 256));
+  EXPECT_FALSE(whole.intersect(ragged));
+  EXPECT_EQ(whole.intersect(SizeBounds())->wholeTiles, true);
+  EXPECT_FALSE(whole.empty());
+  // Not for other operand types, nor on AMD.
+  GemmSignature f8 = f16tn();
+  f8.a = ElemKind::f8E4M3FN;
+  GemmSignature tf32 = f16tn();
+  tf32.a = ElemKind::f32;
+  for (const GemmSignature &sig : {f8, tf32})
+    for (const DispatchRule &r : getDispatchRules(sig, sm90a, true))
+      EXPECT_NE(r.name, "persistent");
+  for (const DispatchRule &r : getDispatchRules(f16tn(), chip("gfx942"), false))
+    EXPECT_FALSE(r.when.wholeTiles);
 }
 
 TEST(Dispatch, AMDFamilyIsSplitKAndDefault) {

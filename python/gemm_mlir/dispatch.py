@@ -10,7 +10,9 @@ an inner stride of 1, outer strides of whole 16 bytes); the first entry
 whose bounds all hold runs, and the last entry's "when" is empty. An
 optional "wave_fit" {"wave", "versus": [tile_m, tile_n], "weight",
 "versus_weight"} holds when weight * ceil(blocks / wave) <= versus_weight *
-ceil(versus_blocks / wave), versus_blocks counted in the versus tiles. A split-K entry ("split_k") runs `split_slices` K slices
+ceil(versus_blocks / wave), versus_blocks counted in the versus tiles. An
+optional "whole_tiles": true or false holds when whether M and N are
+multiples of the entry's tile_m and tile_n is that value. A split-K entry ("split_k") runs `split_slices` K slices
 into a workspace and a reduction kernel.
 
 These are the rules of include/gemm/Tuning/Dispatch.h (chooseRule,
@@ -23,7 +25,7 @@ BOUNDED = ("m", "n", "k", "batch", "blocks")
 # The operands a "when" may condition on, each with an _aligned key.
 ALIGNED = ("a", "b")
 WHEN_KEYS = (frozenset(f"{s}_{b}" for s in BOUNDED for b in ("min", "max"))
-             | frozenset(f"{o}_aligned" for o in ALIGNED) | {"wave_fit"})
+             | frozenset(f"{o}_aligned" for o in ALIGNED) | {"wave_fit", "whole_tiles"})
 WAVE_FIT_KEYS = frozenset(("wave", "versus", "weight", "versus_weight"))
 
 
@@ -55,6 +57,11 @@ def when_holds(entry, m, n, k, batch, a_aligned=True, b_aligned=True):
         raise ValueError(f"{entry.get('name')}: unknown 'when' bounds {sorted(unknown)}")
     for key, aligned in (("a_aligned", a_aligned), ("b_aligned", b_aligned)):
         if key in when and bool(when[key]) != bool(aligned):
+            return False
+    if "whole_tiles" in when:
+        grid = entry["grid"]
+        whole = m % grid["tile_m"] == 0 and n % grid["tile_n"] == 0
+        if bool(when["whole_tiles"]) != whole:
             return False
     sizes = {"m": m, "n": n, "k": k, "batch": batch}
     if "blocks_min" in when or "blocks_max" in when:

@@ -327,8 +327,8 @@ def mut_when(rng, m, ctx):
     if not isinstance(when, dict):
         return m, None
     key = rng.choice([f"{s}_{b}" for s in ("m", "n", "k", "batch", "blocks") for b in ("min", "max")]
-                     + ["a_aligned", "b_aligned", "c_aligned", "m_mid", "wave_fit"])
-    if key.endswith("_aligned"):
+                     + ["a_aligned", "b_aligned", "c_aligned", "m_mid", "wave_fit", "whole_tiles"])
+    if key.endswith("_aligned") or key == "whole_tiles":
         v = rng.choice([True, False, True, 0, 1, "true", None])
     elif key == "wave_fit":
         v = {"wave": 132, "versus": [128, 256], "weight": 75, "versus_weight": 94}

@@ -319,14 +319,17 @@ bool readWhen(Reader &r, const Value &entry, const std::string &where,
       when.waveFit = fit;
       continue;
     }
-    for (int i = 0; i < 2 && !known; ++i) {
-      if (member.first != std::string(i ? "b" : "a") + "_aligned")
-        continue;
-      known = true;
+    std::optional<bool> *flag = member.first == "a_aligned"   ? &when.aligned[0]
+                                : member.first == "b_aligned" ? &when.aligned[1]
+                                : member.first == "whole_tiles"
+                                    ? &when.wholeTiles
+                                    : nullptr;
+    if (flag) {
       if (member.second.kind != Value::Kind::Bool)
         return r.fail(where, "when." + member.first,
                       "expected a boolean, got " + describe(member.second));
-      when.aligned[i] = member.second.boolean;
+      *flag = member.second.boolean;
+      continue;
     }
     for (int s = 0; s < kNumBoundSizes && !known; ++s) {
       for (int isMax = 0; isMax < 2 && !known; ++isMax) {
@@ -1001,6 +1004,9 @@ bool gemm::rt::whenHolds(const KernelEntry &entry, int64_t m, int64_t n,
     if (w.max[s] && sizes[s] > *w.max[s])
       return false;
   }
+  if (w.wholeTiles &&
+      *w.wholeTiles != (m % entry.tileM == 0 && n % entry.tileN == 0))
+    return false;
   if (const std::optional<When::WaveFit> &fit = w.waveFit) {
     // weight * ceil(blocks / wave), saturating at INT64_MAX.
     auto weigh = [&](int64_t blocks, int64_t weight) {

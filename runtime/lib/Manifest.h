@@ -47,6 +47,9 @@ struct When {
   /// "a_aligned", "b_aligned": holds when A (B) allows 16-byte copies
   /// (vectorCopiesOk) exactly when the value is true.
   std::array<std::optional<bool>, 2> aligned;
+  /// "whole_tiles": holds when whether M and N are multiples of the
+  /// kernel's tile_m and tile_n is the value.
+  std::optional<bool> wholeTiles;
   /// "wave_fit": {"wave", "versus": [tile_m, tile_n], "weight",
   /// "versus_weight"}: holds when weight * ceil(blocks / wave) <=
   /// versus_weight * ceil(versus_blocks / wave), blocks of the kernel's tile

@@ -97,11 +97,12 @@ struct WaveFit {
 /// when A's (B's) OperandAlignment is that value: a rule for operands whose
 /// rows rule out 16-byte copies, which the other members would pack.
 /// `waveFit` holds when the rule's tile fills whole waves better than
-/// another tile (WaveFit).
+/// another tile (WaveFit). `wholeTiles` holds when whether M and N are
+/// multiples of the rule's BM and BN (no ragged edge tile) is that value.
 struct SizeBounds {
   std::optional<int64_t> mMin, mMax, nMin, nMax, kMin, kMax, batchMin, batchMax,
       blocksMin, blocksMax;
-  std::optional<bool> aAligned, bAligned;
+  std::optional<bool> aAligned, bAligned, wholeTiles;
   std::optional<WaveFit> waveFit;
 
   /// For known sizes and alignment (both operands aligned by default).
@@ -136,6 +137,10 @@ struct DispatchRule {
   /// The shape class the rule serves ("split-k", "narrow-n", "default"...),
   /// for the manifest and remarks.
   std::string name;
+  /// False: the member serves a gemm.matmul without an epilogue region only
+  /// (its measurements were of the plain GEMM; a fused region ran slower
+  /// in it). Families of a matmul with a region leave it out.
+  bool regionEpilogues = true;
 };
 
 /// The kernel family of a GEMM of signature `sig` on `target` (ordered; the

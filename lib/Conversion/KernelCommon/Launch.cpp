@@ -122,6 +122,7 @@ static DictionaryAttr makeWhen(Builder &b, const SizeBounds &when) {
   };
   setBool("a_aligned", when.aAligned);
   setBool("b_aligned", when.bAligned);
+  setBool("whole_tiles", when.wholeTiles);
   if (const std::optional<WaveFit> &fit = when.waveFit) {
     NamedAttribute f[] = {
         b.getNamedAttr("wave", b.getI64IntegerAttr(fit->wave)),
@@ -544,6 +545,19 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
         m.andI1(holds, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
                                              weigh(blocks, fit->weight),
                                              weigh(versus, fit->versusWeight)));
+  }
+  // Whole tiles: M and N multiples of the tile (or not, as asked).
+  if (std::optional<bool> want = when.wholeTiles) {
+    auto zero = [&](Value v, int64_t tile) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                   m.rem(v, tile), m.c(0))
+          .getResult();
+    };
+    Value whole = m.andI1(zero(s.m, bm), zero(s.n, bn));
+    if (!*want)
+      whole = arith::XOrIOp::create(b, loc, whole,
+                                    arith::ConstantIntOp::create(b, loc, 1, 1));
+    holds = m.andI1(holds, whole);
   }
   // OperandAlignment: what the runtimes check (the start address included),
   // false where the type already rules 16-byte copies out.

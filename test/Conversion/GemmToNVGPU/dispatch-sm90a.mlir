@@ -180,8 +180,11 @@
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 192, 64], warps = [2, 1], instr = [64, 192, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_24",
 // CHECK-SAME: rule = "wave-fit", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 133 : i64, wave_fit = {versus = [128, 256], versus_weight = 94 : i64, wave = 132 : i64, weight = 75 : i64}}}, {
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, schedule = persistent>"
 // CHECK-SAME: name = "dyn_gemm_25",
+// CHECK-SAME: rule = "persistent", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {batch_max = 1 : i64, blocks_min = 133 : i64, k_min = 4096 : i64, whole_tiles = true}}, {
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: name = "dyn_gemm_26",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 
 // Host side: the gemv member reads A and B as stored (readsOperandsInPlace),
@@ -781,11 +784,31 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// default: unconditional, last.
-// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_25 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// persistent: K >= 4096, past one wave, M and N whole tiles (the batch is
+// 1 here, so batch_max needs no test).
+// CHECK: %[[PK:.*]] = arith.cmpi sge, %{{.*}}, %c4096 : index
+// CHECK: %[[PPAST:.*]] = arith.cmpi sge, %{{.*}}, %c133 : index
+// CHECK-NEXT: %[[PB:.*]] = arith.andi %[[PK]], %[[PPAST]] : i1
+// CHECK-NEXT: %[[NR:.*]] = arith.remui %{{.*}}, %c256 : index
+// CHECK-NEXT: %[[NW:.*]] = arith.cmpi eq, %[[NR]], %c0 : index
+// CHECK-NEXT: %[[MR:.*]] = arith.remui %{{.*}}, %c128 : index
+// CHECK-NEXT: %[[MW:.*]] = arith.cmpi eq, %[[MR]], %c0 : index
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[MW]], %[[NW]] : i1
+// CHECK-NEXT: %[[PERS:.*]] = arith.andi %[[PB]], %[[WHOLE]] : i1
+// CHECK-NEXT: scf.if %[[PERS]] {
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_25 blocks in (%{{.*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+
+// default: unconditional, last.
+// CHECK: gpu.launch_func @gemm_kernels::@dyn_gemm_26 blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %{{.*}} args(%{{.*}}#0 : memref<?x?xf16>, %{{.*}}#1 : memref<?x?xf16>, %[[C]] : memref<?x?xf16>{{(, %[0-9a-z_]+ : !llvm.ptr)*}})
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -923,6 +946,10 @@
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 192, k = 16>
 // CHECK-LABEL: gpu.func @dyn_gemm_25(
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: nvvm.setmaxregister increase 232
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-LABEL: gpu.func @dyn_gemm_26(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NOT: gpu.func @dyn_gemm
@@ -1137,24 +1164,26 @@ func.func @gemv2_odd(%a: memref<2x4093xf16>, %b: memref<4097x4093xf16>, %c: memr
 
 // -----
 
-// 4096^3, static: no rule before the default holds (the grids of split-k,
+// 4096^3, static: no rule before persistent holds (the grids of split-k,
 // small and mid are far over one wave: 512 blocks even in 128 x 128
-// tiles), so the default 128 x 256 kernel alone: 256 threads, no
-// reduction, no test on the sizes.
+// tiles), and M and N are whole 128 x 256 tiles, so the default tile
+// walked persistently alone: one block an SM (132), a producer warpgroup
+// beside the two compute ones (384 threads), no test on the sizes.
 // CHECK: module attributes {gemm.kernels = [{
-// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
+// CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, schedule = persistent>"
 // CHECK-SAME: name = "large_gemm",
-// CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
+// CHECK-SAME: rule = "persistent", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
 // CHECK-LABEL: func.func @large(
 // CHECK-NOT: scf.if
 // CHECK-NOT: gpu.alloc
-// CHECK: gpu.launch_func @gemm_kernels::@large_gemm blocks in (%c512, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @gemm_kernels::@large_gemm blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
 // CHECK: return
 // CHECK-LABEL: gpu.func @large_gemm(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK-NOT: gpu.func
 
+// dispatch=false: the default tile.
 // ONE-LABEL: func.func @large(
 // ONE: gpu.launch_func @gemm_kernels::@large_gemm blocks in (%c512, %c1, %c1) threads in (%c256, %c1, %c1)
 // ONE-NOT: gpu.launch_func

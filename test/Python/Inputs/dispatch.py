@@ -93,6 +93,13 @@ try:
     choose_entry([entry("bad_fit", 128, 192, {"wave_fit": {"wave": 132}})], 1, 1, 1, 1)
 except ValueError as ex:
     print("error:", ex)
+# "whole_tiles": M and N multiples of the entry's tile (true), or not
+# (false).
+WHOLE = [entry("whole", 128, 256, {"whole_tiles": True}),
+         entry("ragged", 64, 64, {"whole_tiles": False}),
+         entry("default", 128, 256, {})]
+for m, n in ((4096, 4096), (4096, 4000), (4100, 4096), (4096, 4032), (0, 0)):
+    print(f"whole_tiles {m}x{n}:", WHOLE[choose_entry(WHOLE, m, n, 4096)]["name"])
 
 
 def slices(e, m, n, k, batch=1):

@@ -117,6 +117,8 @@ static bool appendFamily(KernelChoices &choices, MatmulOp op,
                          bool transposed) {
   MLIRContext *ctx = op.getContext();
   for (const DispatchRule &rule : rules) {
+    if (!rule.regionEpilogues && op.hasEpilogue())
+      continue;
     std::optional<SizeBounds> within = rule.when.intersect(bounds);
     if (!within)
       continue;
