@@ -21,6 +21,7 @@ export PYTHONPATH=$PWD/python:/tmp/gemm-runtime/python
 . scripts/gpu_step.sh
 gpu_begin every0 every wavefit
 H="python3 -m gemm_mlir.harness"
+step 120 check $H check artifacts/every --shapes full --out $O/r/check.json > $O/r/check.txt 2>&1; tail -1 $O/r/check.txt; grep -v "^ok" $O/r/check.txt | head -5
 # The family before (every0) and with the member (every), in turns.
 d() { local dt=$1 l=$2 s=$3 a
   for a in every0 every; do
@@ -30,7 +31,6 @@ for s in 12288x4096x4096 4096x11008x4096 4096x4096x11008 4096x4096x4096 8192x819
 d f16 nn 4096x4096x4096; d f16 nn 12288x4096x4096; d f16 tt 4096x4096x4096; d f16 nt 4096x4096x4096
 d bf16 tn 12288x4096x4096; d bf16 tn 8192x8192x8192
 for a in every0 every; do echo "== $a"; grep -v "^cublas" $O/r/duel-$a.txt | cut -c1-110; done
-step 120 check $H check artifacts/every --shapes full --out $O/r/check.json > $O/r/check.txt 2>&1; tail -1 $O/r/check.txt; grep -v "^ok" $O/r/check.txt | head -5
 step 90 check-wf $H check artifacts/wavefit --shapes full --out $O/r/check-wf.json > $O/r/check-wf.txt 2>&1; tail -1 $O/r/check-wf.txt; grep -v "^ok" $O/r/check-wf.txt | head -5
 step 30 "duel nt wf" $H duel artifacts/wavefit --kernels g_f16_nt_none,g_f16_nt_none_wf8 --layout nt --shape 3072x3072x4096 --reps 20 --warm-s 1 --out $O/r/d-wf-nt-3072.json > $O/r/duel-wf.txt 2>&1
 step 30 "duel nt wf 2304" $H duel artifacts/wavefit --kernels g_f16_nt_none,g_f16_nt_none_wf8 --layout nt --shape 2304x2304x4096 --reps 20 --warm-s 1 --out $O/r/d-wf-nt-2304.json >> $O/r/duel-wf.txt 2>&1
