@@ -772,14 +772,14 @@ TEST(Dispatch, F8PastOneWaveRunsTheDefault) {
 }
 
 TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
-  // f16 / bf16 in tn, nn and tt: 128 x 192 tiles (two compute warpgroups of
+  // f16 / bf16 in every layout: 128 x 192 tiles (two compute warpgroups of
   // m64n192) past one wave where they fill whole waves better than the
   // default's 128 x 256; the default elsewhere.
   const TargetInfo &sm90a = chip("sm_90a");
   for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
     for (auto [transA, transB] :
          {std::pair(false, true), std::pair(false, false),
-          std::pair(true, true)}) {
+          std::pair(true, true), std::pair(true, false)}) {
       GemmSignature sig = f16tn();
       sig.a = a;
       sig.transA = transA;
@@ -822,19 +822,12 @@ TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
       EXPECT_NE(r.name, "wave-fit");
   for (const DispatchRule &r : getDispatchRules(f16tn(), chip("gfx942"), false))
     EXPECT_FALSE(r.when.waveFit);
-  // nt (both operands MN-major) waits for its check on a GPU.
-  GemmSignature nt = f16tn();
-  nt.transA = true;
-  nt.transB = false;
-  ASSERT_EQ(nt.layoutName(), "nt");
-  for (const DispatchRule &r : getDispatchRules(nt, sm90a, false))
-    EXPECT_NE(r.name, "wave-fit");
 }
 
 TEST(Dispatch, PersistentTakesWholeTilesOfAPlainGemm) {
   // f16 / bf16 in every layout: the default tile walked persistently (a
   // producer warpgroup), past one wave, where M and N are whole tiles, K
-  // at least 4096 and one batch; never for a matmul with a region.
+  // at least 1024 and one batch; never for a matmul with a region.
   const TargetInfo &sm90a = chip("sm_90a");
   for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
     for (auto [transA, transB] :
@@ -863,12 +856,12 @@ TEST(Dispatch, PersistentTakesWholeTilesOfAPlainGemm) {
       // A ragged edge, shorter K, a batch, one wave: not.
       EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default") << layout;
       EXPECT_EQ(ruleFor(rules, 4096, 4000, 4096), "default") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 2048), "default") << layout;
+      EXPECT_EQ(ruleFor(rules, 8192, 8192, 1024), "persistent") << layout;
+      EXPECT_EQ(ruleFor(rules, 8192, 8192, 1023), "default") << layout;
       EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096, 2), "default") << layout;
       EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default") << layout;
       // Grids wave-fit fits keep it.
-      if (layout != "nt")
-        EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit") << layout;
+      EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit") << layout;
     }
   }
   // Whole tiles at compile time: a known ragged size decides, one unknown

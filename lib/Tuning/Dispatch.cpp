@@ -879,9 +879,9 @@ static constexpr int64_t kWaveFitWeight = 75;
 static constexpr int64_t kWaveFitVersusWeight = 94;
 
 /// The shortest K the persistent member serves: the shortest it was
-/// measured at (PROVISIONAL; shorter K, whose epilogue is a larger share
-/// of the time, should gain more from the overlap, unmeasured).
-static constexpr int64_t kPersistentKMin = 4096;
+/// measured at (8192 x 8192 x 1024: 0.830 -> 0.858x cuBLAS; its store
+/// is a larger share of the time there, which the overlap hides).
+static constexpr int64_t kPersistentKMin = 1024;
 
 std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
                                                        const TargetInfo &target,
@@ -1257,11 +1257,10 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // waves with 6% less tile area than the default's 128 x 256 (16-bit
   // operands: the two compute warpgroups issue m64n192).
   // A grid of default tiles that ends in a short last wave runs that wave at
-  // the cost of a whole one. Checked and measured on a GPU in tn, nn and tt
-  // (docs/dispatch.md); nt, whose operands are both MN-major, waits for its
-  // check (docs/perf-data/wavefit-2026-12-07/run_b.sh).
+  // the cost of a whole one. Checked and measured on a GPU in every layout
+  // (docs/dispatch.md).
   if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
-      elemBytes(sig.a) == 2 && sig.layoutName() != "nt") {
+      elemBytes(sig.a) == 2) {
     TileConfig c = resize(d, d.bm, kWaveFitBN);
     auto blocksPerSM = [&](const TileConfig &t) {
       return residentBlocksPerSM(target, t.blockWarps() * target.warpSize,
@@ -1285,7 +1284,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // 0.987, 6144^3 0.975 against 0.960, 0-1.6% in nn, nt, tt and bf16; the
   // same tile lost 11% on ragged grids (5000 x 5000 x 3000, 4099 x 4097 x
   // 4095) and 5-11% with fused SiLU and GELU regions, so it serves whole
-  // tiles of a plain GEMM only, and where it was measured: K of 4096 and
+  // tiles of a plain GEMM only, and where it was measured: K of 1024 and
   // more, one batch. wave-fit (above) keeps the grids it fits.
   if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
       elemBytes(sig.a) == 2 && d.tmaLoad) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# GPU run 2 (written in the thirty-ninth stop, not yet run: no device was
+# GPU run 2 (written in the thirty-ninth stop; never run: the fortieth stop
+# ran its checks and duels in docs/perf-data/persistent-2026-12-07 instead. No device was
 # lent after run 1): the families with the wave-fit member (e9b224a or
 # later): the every set checked on the full shape list, issue 13's every
 # list (with its new waves class), the f16/bf16 large shapes, and the

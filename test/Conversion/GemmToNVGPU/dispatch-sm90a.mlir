@@ -182,7 +182,7 @@
 // CHECK-SAME: rule = "wave-fit", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {blocks_min = 133 : i64, wave_fit = {versus = [128, 256], versus_weight = 94 : i64, wave = 132 : i64, weight = 75 : i64}}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma_ws, schedule = persistent>"
 // CHECK-SAME: name = "dyn_gemm_25",
-// CHECK-SAME: rule = "persistent", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {batch_max = 1 : i64, blocks_min = 133 : i64, k_min = 4096 : i64, whole_tiles = true}}, {
+// CHECK-SAME: rule = "persistent", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {batch_max = 1 : i64, blocks_min = 133 : i64, k_min = 1024 : i64, whole_tiles = true}}, {
 // CHECK-SAME: config = "#gemm.config<kind = wgmma, block = [128, 256, 64], warps = [2, 1], instr = [64, 256, 16], stages = 4, group = 8, load = tma>"
 // CHECK-SAME: name = "dyn_gemm_26",
 // CHECK-SAME: rule = "default", {{(tensor_maps = \[\{box = \[[0-9, ]*\], operand = "A", swizzle = 128 : i64\}, \{box = \[[0-9, ]*\], operand = "B", swizzle = 128 : i64\}\], )?}}when = {}}]
@@ -784,9 +784,9 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 
-// persistent: K >= 4096, past one wave, M and N whole tiles (the batch is
+// persistent: K >= 1024, past one wave, M and N whole tiles (the batch is
 // 1 here, so batch_max needs no test).
-// CHECK: %[[PK:.*]] = arith.cmpi sge, %{{.*}}, %c4096 : index
+// CHECK: %[[PK:.*]] = arith.cmpi sge, %{{.*}}, %c1024 : index
 // CHECK: %[[PPAST:.*]] = arith.cmpi sge, %{{.*}}, %c133 : index
 // CHECK-NEXT: %[[PB:.*]] = arith.andi %[[PK]], %[[PPAST]] : i1
 // CHECK-NEXT: %[[NR:.*]] = arith.remui %{{.*}}, %c256 : index
