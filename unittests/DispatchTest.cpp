@@ -771,11 +771,9 @@ TEST(Dispatch, F8PastOneWaveRunsTheDefault) {
   EXPECT_EQ(checkConfig(two, f8, sm90a), "");
 }
 
-TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
-  // f16 / bf16 in every layout: 128 x 192 tiles (two compute warpgroups of
-  // m64n192) past one wave where they fill whole waves better than the
-  // default's 128 x 256; the default elsewhere.
-  const TargetInfo &sm90a = chip("sm_90a");
+/// f16 and bf16 in every layout.
+static std::vector<GemmSignature> sixteenBitSignatures() {
+  std::vector<GemmSignature> sigs;
   for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
     for (auto [transA, transB] :
          {std::pair(false, true), std::pair(false, false),
@@ -784,31 +782,42 @@ TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
       sig.a = a;
       sig.transA = transA;
       sig.transB = transB;
-      std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
-      auto it = llvm::find_if(
-          rules, [](const DispatchRule &r) { return r.name == "wave-fit"; });
-      ASSERT_NE(it, rules.end()) << sig.layoutName().str();
-      EXPECT_EQ(it->config.bm, 128);
-      EXPECT_EQ(it->config.bn, 192);
-      EXPECT_EQ(it->config.in, 192);
-      EXPECT_EQ(it->config.wm * it->config.wn, 2);
-      ASSERT_TRUE(it->when.waveFit);
-      EXPECT_EQ(it->when.waveFit->wave, int64_t(sm90a.numSMs));
-      EXPECT_EQ(it->when.waveFit->versusBM, rules.back().config.bm);
-      EXPECT_EQ(it->when.waveFit->versusBN, rules.back().config.bn);
-      EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit");
-      EXPECT_EQ(ruleFor(rules, 2304, 2304, 4096), "wave-fit");
-      EXPECT_EQ(ruleFor(rules, 4099, 4097, 4095), "wave-fit");
-      // Whole tiles of the default past one wave: persistent.
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent");
-      EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "persistent");
-      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent");
-      EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default");
-      // Within one wave of its tiles the rules before it run, and the
-      // default where that is one wave too.
-      EXPECT_EQ(ruleFor(rules, 1024, 2048, 4096), "mid");
-      EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default");
+      sigs.push_back(sig);
     }
+  }
+  return sigs;
+}
+
+TEST(Dispatch, WaveFitTakesGridsEndingInAShortWave) {
+  // f16 / bf16 in every layout: 128 x 192 tiles (two compute warpgroups of
+  // m64n192) past one wave where they fill whole waves better than the
+  // default's 128 x 256; the default elsewhere.
+  const TargetInfo &sm90a = chip("sm_90a");
+  for (const GemmSignature &sig : sixteenBitSignatures()) {
+    std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
+    auto it = llvm::find_if(
+        rules, [](const DispatchRule &r) { return r.name == "wave-fit"; });
+    ASSERT_NE(it, rules.end()) << sig.layoutName().str();
+    EXPECT_EQ(it->config.bm, 128);
+    EXPECT_EQ(it->config.bn, 192);
+    EXPECT_EQ(it->config.in, 192);
+    EXPECT_EQ(it->config.wm * it->config.wn, 2);
+    ASSERT_TRUE(it->when.waveFit);
+    EXPECT_EQ(it->when.waveFit->wave, int64_t(sm90a.numSMs));
+    EXPECT_EQ(it->when.waveFit->versusBM, rules.back().config.bm);
+    EXPECT_EQ(it->when.waveFit->versusBN, rules.back().config.bn);
+    EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit");
+    EXPECT_EQ(ruleFor(rules, 2304, 2304, 4096), "wave-fit");
+    EXPECT_EQ(ruleFor(rules, 4099, 4097, 4095), "wave-fit");
+    // Whole tiles of the default past one wave: persistent.
+    EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096), "persistent");
+    EXPECT_EQ(ruleFor(rules, 8192, 8192, 8192), "persistent");
+    EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent");
+    EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default");
+    // Within one wave of its tiles the rules before it run, and the
+    // default where that is one wave too.
+    EXPECT_EQ(ruleFor(rules, 1024, 2048, 4096), "mid");
+    EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default");
   }
   // Not for other operand types (their defaults differ or were not
   // measured with it), nor on AMD.
@@ -829,40 +838,32 @@ TEST(Dispatch, PersistentTakesWholeTilesOfAPlainGemm) {
   // producer warpgroup), past one wave, where M and N are whole tiles, K
   // at least 1024 and one batch; never for a matmul with a region.
   const TargetInfo &sm90a = chip("sm_90a");
-  for (ElemKind a : {ElemKind::f16, ElemKind::bf16}) {
-    for (auto [transA, transB] :
-         {std::pair(false, true), std::pair(false, false),
-          std::pair(true, true), std::pair(true, false)}) {
-      GemmSignature sig = f16tn();
-      sig.a = a;
-      sig.transA = transA;
-      sig.transB = transB;
-      std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
-      const DispatchRule *p = findRule(rules, "persistent");
-      ASSERT_TRUE(p) << sig.layoutName().str();
-      const TileConfig &d = rules.back().config;
-      TileConfig same = p->config;
-      EXPECT_TRUE(same.persistent && same.producerWarp && same.tmaLoad);
-      same.persistent = d.persistent;
-      same.producerWarp = d.producerWarp;
-      EXPECT_EQ(same, d);
-      EXPECT_FALSE(p->regionEpilogues);
-      EXPECT_EQ(checkConfig(p->config, sig, sm90a), "");
-      std::string layout = sig.layoutName().str();
-      EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 11008, 4096), "persistent") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 11008), "persistent") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4097), "persistent") << layout;
-      // A ragged edge, shorter K, a batch, one wave: not.
-      EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 4000, 4096), "default") << layout;
-      EXPECT_EQ(ruleFor(rules, 8192, 8192, 1024), "persistent") << layout;
-      EXPECT_EQ(ruleFor(rules, 8192, 8192, 1023), "default") << layout;
-      EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096, 2), "default") << layout;
-      EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default") << layout;
-      // Grids wave-fit fits keep it.
-      EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit") << layout;
-    }
+  for (const GemmSignature &sig : sixteenBitSignatures()) {
+    std::vector<DispatchRule> rules = getDispatchRules(sig, sm90a, false);
+    const DispatchRule *p = findRule(rules, "persistent");
+    ASSERT_TRUE(p) << sig.layoutName().str();
+    const TileConfig &d = rules.back().config;
+    TileConfig same = p->config;
+    EXPECT_TRUE(same.persistent && same.producerWarp && same.tmaLoad);
+    same.persistent = d.persistent;
+    same.producerWarp = d.producerWarp;
+    EXPECT_EQ(same, d);
+    EXPECT_FALSE(p->regionEpilogues);
+    EXPECT_EQ(checkConfig(p->config, sig, sm90a), "");
+    std::string layout = sig.layoutName().str();
+    EXPECT_EQ(ruleFor(rules, 12288, 4096, 4096), "persistent") << layout;
+    EXPECT_EQ(ruleFor(rules, 4096, 11008, 4096), "persistent") << layout;
+    EXPECT_EQ(ruleFor(rules, 4096, 4096, 11008), "persistent") << layout;
+    EXPECT_EQ(ruleFor(rules, 4096, 4096, 4097), "persistent") << layout;
+    // A ragged edge, shorter K, a batch, one wave: not.
+    EXPECT_EQ(ruleFor(rules, 4100, 4096, 4096), "default") << layout;
+    EXPECT_EQ(ruleFor(rules, 4096, 4000, 4096), "default") << layout;
+    EXPECT_EQ(ruleFor(rules, 8192, 8192, 1024), "persistent") << layout;
+    EXPECT_EQ(ruleFor(rules, 8192, 8192, 1023), "default") << layout;
+    EXPECT_EQ(ruleFor(rules, 4096, 4096, 4096, 2), "default") << layout;
+    EXPECT_EQ(ruleFor(rules, 2048, 2048, 4096), "default") << layout;
+    // Grids wave-fit fits keep it.
+    EXPECT_EQ(ruleFor(rules, 3072, 3072, 4096), "wave-fit") << layout;
   }
   // Whole tiles at compile time: a known ragged size decides, one unknown
   // size with the other whole leaves it to run time.
