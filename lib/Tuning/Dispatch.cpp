@@ -1259,8 +1259,11 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // A grid of default tiles that ends in a short last wave runs that wave at
   // the cost of a whole one. Checked and measured on a GPU in every layout
   // (docs/dispatch.md).
-  if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
-      elemBytes(sig.a) == 2) {
+  // The f16/bf16 wgmma default (128 x 256) that wave-fit and persistent
+  // were measured against.
+  bool sixteenBitWgmmaDefault = d.kind == InstrKind::wgmma && d.bm == 128 &&
+                                d.bn == 256 && elemBytes(sig.a) == 2;
+  if (sixteenBitWgmmaDefault) {
     TileConfig c = resize(d, d.bm, kWaveFitBN);
     auto blocksPerSM = [&](const TileConfig &t) {
       return residentBlocksPerSM(target, t.blockWarps() * target.warpSize,
@@ -1286,8 +1289,7 @@ std::vector<DispatchRule> mlir::gemm::getDispatchRules(const GemmSignature &sig,
   // 4095) and 5-11% with fused SiLU and GELU regions, so it serves whole
   // tiles of a plain GEMM only, and where it was measured: K of 1024 and
   // more, one batch. wave-fit (above) keeps the grids it fits.
-  if (d.kind == InstrKind::wgmma && d.bm == 128 && d.bn == 256 &&
-      elemBytes(sig.a) == 2 && d.tmaLoad) {
+  if (sixteenBitWgmmaDefault && d.tmaLoad) {
     TileConfig c = d;
     c.producerWarp = true;
     c.persistent = true;

@@ -546,6 +546,13 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
                                              weigh(blocks, fit->weight),
                                              weigh(versus, fit->versusWeight)));
   }
+  // A boolean condition of `when`: holds when `fact` (i1) is `want`.
+  auto requireFact = [&](Value fact, bool want) {
+    if (!want)
+      fact = arith::XOrIOp::create(b, loc, fact,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+    holds = m.andI1(holds, fact);
+  };
   // Whole tiles: M and N multiples of the tile (or not, as asked).
   if (std::optional<bool> want = when.wholeTiles) {
     auto zero = [&](Value v, int64_t tile) {
@@ -553,11 +560,7 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
                                    m.rem(v, tile), m.c(0))
           .getResult();
     };
-    Value whole = m.andI1(zero(s.m, bm), zero(s.n, bn));
-    if (!*want)
-      whole = arith::XOrIOp::create(b, loc, whole,
-                                    arith::ConstantIntOp::create(b, loc, 1, 1));
-    holds = m.andI1(holds, whole);
+    requireFact(m.andI1(zero(s.m, bm), zero(s.n, bn)), *want);
   }
   // OperandAlignment: what the runtimes check (the start address included),
   // false where the type already rules 16-byte copies out.
@@ -566,13 +569,10 @@ static Value emitHolds(OpBuilder &b, Location loc, const HostSizes &s,
       return;
     auto type = cast<MemRefType>(operand.getType());
     int64_t multiple = getVectorCopyMultiple(type);
-    Value ok = getStaticVectorCopiesOk(type, multiple) == false
-                   ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
-                   : emitVectorCopiesOk(b, loc, operand, multiple);
-    if (!*want)
-      ok = arith::XOrIOp::create(b, loc, ok,
-                                 arith::ConstantIntOp::create(b, loc, 1, 1));
-    holds = m.andI1(holds, ok);
+    requireFact(getStaticVectorCopiesOk(type, multiple) == false
+                    ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
+                    : emitVectorCopiesOk(b, loc, operand, multiple),
+                *want);
   };
   aligned(s.a, when.aAligned);
   aligned(s.b, when.bAligned);
